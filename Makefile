@@ -1,0 +1,38 @@
+# Thin wrapper over the CMake presets. See README.md.
+JOBS ?= $(shell nproc)
+ARBITER := build/release/bin/arbiter
+
+.PHONY: deps run build test test-slow test-asan bench format format-check clean
+
+deps:
+	@bash scripts/deps.sh
+
+build: deps
+	@cmake --preset release >/dev/null
+	@cmake --build --preset release -j $(JOBS)
+
+run: build
+	$(ARBITER) serve
+
+test: build
+	ctest --preset release
+
+test-slow: build
+	ctest --preset slow
+
+test-asan: deps
+	@cmake --preset asan-ubsan >/dev/null
+	@cmake --build --preset asan-ubsan -j $(JOBS)
+	ctest --preset asan-ubsan
+
+bench: build
+	$(ARBITER) bench perft
+
+format:
+	@git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
+
+format-check:
+	@git ls-files '*.cpp' '*.hpp' | xargs clang-format --dry-run --Werror
+
+clean:
+	rm -rf build

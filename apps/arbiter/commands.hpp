@@ -1,0 +1,19 @@
+// Each subcommand family registers itself on the CLI11 app; main.cpp lists them.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace arbiter::app {
+
+void register_perft(CLI::App& app);
+void register_bench(CLI::App& app);
+void register_fen(CLI::App& app);
+void register_serve(CLI::App& app);
+
+// Thrown by subcommands to exit with a one-line message and a status.
+struct ExitError {
+  int status;
+  std::string message;
+};
+
+}  // namespace arbiter::app

@@ -1,0 +1,49 @@
+# Shared build settings for every Arbiter target: warnings, sanitizers, ISA.
+add_library(arbiter_options INTERFACE)
+target_compile_options(arbiter_options INTERFACE
+  -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wno-sign-conversion
+  -Wnon-virtual-dtor -Wold-style-cast -Wcast-align -Woverloaded-virtual
+  -Wnull-dereference -Wimplicit-fallthrough
+  # GCC 12 reports -Wrestrict falsely on std::string concatenation (GCC bug 105329).
+  -Wno-restrict)
+if(ARBITER_WERROR)
+  target_compile_options(arbiter_options INTERFACE -Werror)
+endif()
+if(ARBITER_SANITIZE)
+  target_compile_options(arbiter_options INTERFACE -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
+  target_link_options(arbiter_options INTERFACE -fsanitize=address,undefined)
+  target_compile_definitions(arbiter_options INTERFACE ARB_ENABLE_ASSERTS=1)
+endif()
+if(ARBITER_BMI2)
+  target_compile_options(arbiter_options INTERFACE -mbmi -mbmi2 -mpopcnt)
+  target_compile_definitions(arbiter_options INTERFACE ARB_USE_PEXT=1)
+endif()
+if(ARBITER_NATIVE)
+  target_compile_options(arbiter_options INTERFACE -march=native)
+endif()
+target_include_directories(arbiter_options INTERFACE ${CMAKE_SOURCE_DIR}/src)
+
+# arbiter_library(NAME SOURCES... DEPS ...): a module library arbiter_<NAME>.
+function(arbiter_library name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
+  add_library(arbiter_${name} STATIC ${ARG_SOURCES})
+  target_link_libraries(arbiter_${name} PUBLIC arbiter_options ${ARG_DEPS})
+endfunction()
+
+# arbiter_test(NAME SOURCES... DEPS ... [LABELS ...]): one gtest executable.
+function(arbiter_test name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS;LABELS" ${ARGN})
+  if(NOT ARBITER_BUILD_TESTS)
+    return()
+  endif()
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE arbiter_options ${ARG_DEPS} GTest::gtest GTest::gtest_main)
+  target_compile_definitions(${name} PRIVATE
+    ARB_TESTDATA_DIR="${CMAKE_SOURCE_DIR}/../shared/testdata"
+    ARB_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+  set(labels unit)
+  if(ARG_LABELS)
+    set(labels ${ARG_LABELS})
+  endif()
+  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES LABELS "${labels}")
+endfunction()

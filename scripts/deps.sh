@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the build and the tests need, only those missing.
+# Idempotent and quick when everything is present (one dpkg-query, no network).
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config git
+  libexpected-dev libfmt-dev libcli11-dev nlohmann-json3-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  clang-format
+  stockfish pgn-extract
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "deps: installing ${missing[*]}"
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# The web UI (web/package-lock.json) is installed with npm ci once it exists.
+if [ -f web/package-lock.json ] && [ ! -d web/node_modules ]; then
+  (cd web && npm ci --no-audit --no-fund)
+fi
