@@ -49,7 +49,9 @@ void Position::add_castling_right(Color c, CastlingSide side, Square rook) {
   castling_path_[right] =
       (between_bb(king, king_to) | bb(king_to) | between_bb(rook, rook_to) | bb(rook_to)) &
       ~(bb(king) | bb(rook));
-  castling_king_path_[right] = (between_bb(king, king_to) | bb(king_to)) & ~bb(king);
+  // Squares the king crosses or lands on (Art. 3.8.2.2): the final square is tested even
+  // when the king does not move (Chess960), since lifting the rook can expose it.
+  castling_king_path_[right] = between_bb(king, king_to) | bb(king_to);
 }
 
 bool Position::en_passant_keyed(Color capturer) const noexcept {
@@ -81,7 +83,9 @@ Bitboard Position::blockers_for_king(Color king, Color attacker) const noexcept 
   Bitboard snipers =
       (rook_attacks(ksq, 0) & pieces(attacker, PieceType::Rook, PieceType::Queen)) |
       (bishop_attacks(ksq, 0) & pieces(attacker, PieceType::Bishop, PieceType::Queen));
-  const Bitboard occupancy = pieces() ^ snipers;
+  // Every piece between king and sniper counts, other snipers included: a line piece
+  // standing in front of another is itself the (only) blocker, not transparent.
+  const Bitboard occupancy = pieces();
   Bitboard blockers = 0;
   while (snipers) {
     const Bitboard b = between_bb(ksq, pop_lsb(snipers)) & occupancy;
