@@ -1,14 +1,16 @@
 # Thin wrapper over the CMake presets. See README.md.
 JOBS ?= $(shell nproc)
+# Extra CMake cache settings, e.g. CMAKE_ARGS=-DARBITER_WERROR=ON (as CI does).
+CMAKE_ARGS ?=
 ARBITER := build/release/bin/arbiter
 
-.PHONY: deps run build test test-slow test-asan bench format format-check clean
+.PHONY: deps run build test test-slow test-asan bench format format-check check-layers clean
 
 deps:
 	@bash scripts/deps.sh
 
 build: deps
-	@cmake --preset release >/dev/null
+	@cmake --preset release $(CMAKE_ARGS) >/dev/null
 	@cmake --build --preset release -j $(JOBS)
 
 run: build
@@ -21,7 +23,7 @@ test-slow: build
 	ctest --preset slow
 
 test-asan: deps
-	@cmake --preset asan-ubsan >/dev/null
+	@cmake --preset asan-ubsan $(CMAKE_ARGS) >/dev/null
 	@cmake --build --preset asan-ubsan -j $(JOBS)
 	ctest --preset asan-ubsan
 
@@ -33,6 +35,9 @@ format:
 
 format-check:
 	@git ls-files '*.cpp' '*.hpp' | xargs clang-format --dry-run --Werror
+
+check-layers:
+	@bash scripts/check_layers.sh
 
 clean:
 	rm -rf build

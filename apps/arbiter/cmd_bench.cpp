@@ -30,9 +30,10 @@ constexpr BenchCase kPerftCases[] = {
 };
 
 void bench_perft(int runs, bool quick) {
-  fmt::print("arbiter perft benchmark: 1 thread, bulk counting at the leaves, sliders: {}, "
-             "median of {} run(s)\n",
-             core::slider_backend(), runs);
+  fmt::print(
+      "arbiter perft benchmark: 1 thread, bulk counting at the leaves, sliders: {}, "
+      "median of {} run(s)\n",
+      core::slider_backend(), runs);
   std::uint64_t total_nodes = 0;
   double total_secs = 0;
   for (const BenchCase& c : kPerftCases) {

@@ -66,7 +66,8 @@ std::vector<PerftRecord> read_perft_file(const std::string& dir, const std::stri
     r.chess960 = is_chess960_file(name);
     while (semi != std::string::npos) {
       const std::size_t next = t.find(';', semi + 1);
-      const std::string part = t.substr(semi + 1, next == std::string::npos ? next : next - semi - 1);
+      const std::string part =
+          t.substr(semi + 1, next == std::string::npos ? next : next - semi - 1);
       if (std::regex_match(part, m, depth_re))
         r.depths.emplace_back(std::stoi(m[1]), std::stoull(m[2]));
       semi = next;

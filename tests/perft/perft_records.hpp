@@ -13,7 +13,7 @@ struct PerftRecord {
   int line = 0;      // line of the FEN in that file
   std::string id;    // "id" of a block file, else empty
   std::string fen;
-  bool chess960 = false;                               // Chess960 castling rules apply
+  bool chess960 = false;                              // Chess960 castling rules apply
   std::vector<std::pair<int, std::uint64_t>> depths;  // (depth, nodes)
 };
 

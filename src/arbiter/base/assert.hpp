@@ -3,12 +3,13 @@
 #pragma once
 
 namespace arbiter::detail {
-[[noreturn]] void assert_fail(const char* expr, const char* file, int line, const char* msg) noexcept;
+[[noreturn]] void assert_fail(const char* expr, const char* file, int line,
+                              const char* msg) noexcept;
 }
 
 #if !defined(NDEBUG) || defined(ARB_ENABLE_ASSERTS)
-#define ARB_ASSERT(cond)                                                          \
-  do {                                                                            \
+#define ARB_ASSERT(cond)                                                        \
+  do {                                                                          \
     if (!(cond)) ::arbiter::detail::assert_fail(#cond, __FILE__, __LINE__, ""); \
   } while (false)
 #define ARB_ASSERT_MSG(cond, msg)                                                  \

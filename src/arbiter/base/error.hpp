@@ -26,20 +26,20 @@ enum class ErrorCode : std::uint16_t {
   kFenBadHalfmoveClock,
   kFenBadFullmoveNumber,
   // Setup validation (Position::from_setup)
-  kSetupKingCount,           // Art. 2.3 / 3.9: exactly one king per side
-  kSetupPawnOnBackRank,      // Art. 3.7: a pawn can never stand on rank 1 or 8
-  kSetupOpponentInCheck,     // Art. 1.2 / 3.9: the side not to move cannot be in check
-  kSetupEnPassantWrongRank,  // Art. 3.7.4.1: e.p. square on rank 3 (black just moved) or 6
-  kSetupEnPassantNoPawn,     // the pawn that just made the double step is missing
-  kSetupEnPassantNotEmpty,   // the e.p. square and the square behind it must be empty
-  kSetupCastlingNoKing,      // castling right without the king on its first rank
-  kSetupCastlingNoRook,      // castling right without a rook on the named square
-  kSetupCastlingDuplicate,   // two rights naming the same side
-  kSetupTooManyPieces,       // more than 16 men of one colour
-  kSetupTooManyPawns,        // more than 8 pawns of one colour
-  kSetupImpossiblePromotions,// more promoted pieces than missing pawns allow
-  kSetupTooManyCheckers,     // the side to move is checked by more pieces than one move can give
-  kSetupHalfmoveClock,       // halfmove clock inconsistent with the rest (e.g. e.p. with clock > 0)
+  kSetupKingCount,             // Art. 2.3 / 3.9: exactly one king per side
+  kSetupPawnOnBackRank,        // Art. 3.7: a pawn can never stand on rank 1 or 8
+  kSetupOpponentInCheck,       // Art. 1.2 / 3.9: the side not to move cannot be in check
+  kSetupEnPassantWrongRank,    // Art. 3.7.4.1: e.p. square on rank 3 (black just moved) or 6
+  kSetupEnPassantNoPawn,       // the pawn that just made the double step is missing
+  kSetupEnPassantNotEmpty,     // the e.p. square and the square behind it must be empty
+  kSetupCastlingNoKing,        // castling right without the king on its first rank
+  kSetupCastlingNoRook,        // castling right without a rook on the named square
+  kSetupCastlingDuplicate,     // two rights naming the same side
+  kSetupTooManyPieces,         // more than 16 men of one colour
+  kSetupTooManyPawns,          // more than 8 pawns of one colour
+  kSetupImpossiblePromotions,  // more promoted pieces than missing pawns allow
+  kSetupTooManyCheckers,       // the side to move is checked by more pieces than one move can give
+  kSetupHalfmoveClock,  // halfmove clock inconsistent with the rest (e.g. e.p. with clock > 0)
   // Chess960
   kChess960BadNumber,
   // moves

@@ -42,29 +42,48 @@ constexpr Square pop_lsb(Bitboard& b) noexcept {
 constexpr bool more_than_one(Bitboard b) noexcept { return (b & (b - 1)) != 0; }
 
 enum Direction : int {
-  kNorth = 8, kSouth = -8, kEast = 1, kWest = -1,
-  kNorthEast = 9, kNorthWest = 7, kSouthEast = -7, kSouthWest = -9
+  kNorth = 8,
+  kSouth = -8,
+  kEast = 1,
+  kWest = -1,
+  kNorthEast = 9,
+  kNorthWest = 7,
+  kSouthEast = -7,
+  kSouthWest = -9
 };
 
 template <int D>
 constexpr Bitboard shift(Bitboard b) noexcept {
-  if constexpr (D == kNorth) return b << 8;
-  else if constexpr (D == kSouth) return b >> 8;
-  else if constexpr (D == kNorth + kNorth) return b << 16;
-  else if constexpr (D == kSouth + kSouth) return b >> 16;
-  else if constexpr (D == kEast) return (b & ~kFileH) << 1;
-  else if constexpr (D == kWest) return (b & ~kFileA) >> 1;
-  else if constexpr (D == kNorthEast) return (b & ~kFileH) << 9;
-  else if constexpr (D == kNorthWest) return (b & ~kFileA) << 7;
-  else if constexpr (D == kSouthEast) return (b & ~kFileH) >> 7;
-  else if constexpr (D == kSouthWest) return (b & ~kFileA) >> 9;
-  else static_assert(D == kNorth, "unsupported direction");
+  if constexpr (D == kNorth)
+    return b << 8;
+  else if constexpr (D == kSouth)
+    return b >> 8;
+  else if constexpr (D == kNorth + kNorth)
+    return b << 16;
+  else if constexpr (D == kSouth + kSouth)
+    return b >> 16;
+  else if constexpr (D == kEast)
+    return (b & ~kFileH) << 1;
+  else if constexpr (D == kWest)
+    return (b & ~kFileA) >> 1;
+  else if constexpr (D == kNorthEast)
+    return (b & ~kFileH) << 9;
+  else if constexpr (D == kNorthWest)
+    return (b & ~kFileA) << 7;
+  else if constexpr (D == kSouthEast)
+    return (b & ~kFileH) >> 7;
+  else if constexpr (D == kSouthWest)
+    return (b & ~kFileA) >> 9;
+  else
+    static_assert(D == kNorth, "unsupported direction");
 }
 
 template <Color C>
 constexpr Bitboard pawn_attacks_bb(Bitboard pawns) noexcept {
-  if constexpr (C == Color::White) return shift<kNorthEast>(pawns) | shift<kNorthWest>(pawns);
-  else return shift<kSouthEast>(pawns) | shift<kSouthWest>(pawns);
+  if constexpr (C == Color::White)
+    return shift<kNorthEast>(pawns) | shift<kNorthWest>(pawns);
+  else
+    return shift<kSouthEast>(pawns) | shift<kSouthWest>(pawns);
 }
 
 namespace detail {
@@ -131,8 +150,8 @@ constexpr Tables make_tables() noexcept {
         if (a == b || !(from_a & (Bitboard{1} << b))) continue;
         const Bitboard from_b = ray_attacks(b, 0, diag != 0);
         t.line[a][b] = (from_a & from_b) | (Bitboard{1} << a) | (Bitboard{1} << b);
-        t.between[a][b] =
-            ray_attacks(a, Bitboard{1} << b, diag != 0) & ray_attacks(b, Bitboard{1} << a, diag != 0);
+        t.between[a][b] = ray_attacks(a, Bitboard{1} << b, diag != 0) &
+                          ray_attacks(b, Bitboard{1} << a, diag != 0);
       }
     }
   }
@@ -157,8 +176,6 @@ inline Bitboard between_bb(Square a, Square b) noexcept {
 inline Bitboard line_bb(Square a, Square b) noexcept {
   return detail::kTables.line[index(a)][index(b)];
 }
-inline bool aligned(Square a, Square b, Square c) noexcept {
-  return (line_bb(a, b) & bb(c)) != 0;
-}
+inline bool aligned(Square a, Square b, Square c) noexcept { return (line_bb(a, b) & bb(c)) != 0; }
 
 }  // namespace arbiter::core

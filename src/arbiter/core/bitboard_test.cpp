@@ -8,8 +8,8 @@ namespace arbiter::core {
 namespace {
 
 TEST(Bitboard, PopcountMatchesStd) {
-  const Bitboard samples[] = {0, 1, 0x8000000000000000ULL, 0xFFFFFFFFFFFFFFFFULL,
-                              0x0123456789ABCDEFULL, kFileA, kRank8};
+  const Bitboard samples[] = {
+      0, 1, 0x8000000000000000ULL, 0xFFFFFFFFFFFFFFFFULL, 0x0123456789ABCDEFULL, kFileA, kRank8};
   for (Bitboard b : samples) EXPECT_EQ(popcount(b), std::popcount(b)) << b;
 }
 

@@ -16,11 +16,13 @@ std::vector<Field> split_fields(std::string_view text) {
   std::vector<Field> fields;
   std::size_t i = 0;
   while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
+    while (i < text.size() &&
+           (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
       ++i;
     if (i >= text.size()) break;
     const std::size_t start = i;
-    while (i < text.size() && text[i] != ' ' && text[i] != '\t' && text[i] != '\r' && text[i] != '\n')
+    while (i < text.size() && text[i] != ' ' && text[i] != '\t' && text[i] != '\r' &&
+           text[i] != '\n')
       ++i;
     fields.push_back({text.substr(start, i - start), static_cast<int>(start) + 1});
   }
@@ -55,10 +57,10 @@ Result<void> parse_placement(const Field& f, Setup& setup) {
     const int column = f.column + static_cast<int>(i);
     if (c == '/') {
       if (file < 8)
-        return make_error(ErrorCode::kFenRankTooShort,
-                          "rank " + std::to_string(rank + 1) + " has " + std::to_string(file) +
-                              " squares, not 8",
-                          {0, column, "placement"});
+        return make_error(
+            ErrorCode::kFenRankTooShort,
+            "rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares, not 8",
+            {0, column, "placement"});
       if (--rank < 0)
         return make_error(ErrorCode::kFenRankCount, "more than 8 ranks", {0, column, "placement"});
       file = 0;
@@ -105,7 +107,8 @@ Result<void> parse_castling(const Field& f, Setup& setup) {
     t.column = column;
     if (c == 'K' || c == 'Q' || c == 'k' || c == 'q') {
       t.color = (c == 'K' || c == 'Q') ? Color::White : Color::Black;
-      t.kind = (c == 'K' || c == 'k') ? CastlingToken::Kind::KingSide : CastlingToken::Kind::QueenSide;
+      t.kind =
+          (c == 'K' || c == 'k') ? CastlingToken::Kind::KingSide : CastlingToken::Kind::QueenSide;
       has_side_letter = true;
     } else if ((c >= 'A' && c <= 'H') || (c >= 'a' && c <= 'h')) {
       t.color = c <= 'H' ? Color::White : Color::Black;
@@ -123,9 +126,9 @@ Result<void> parse_castling(const Field& f, Setup& setup) {
                           {0, column, "castling"});
     setup.castling.push_back(t);
   }
-  setup.castling_notation = has_file_letter ? (has_side_letter ? CastlingNotation::XFen
-                                                               : CastlingNotation::Shredder)
-                                            : CastlingNotation::Standard;
+  setup.castling_notation =
+      has_file_letter ? (has_side_letter ? CastlingNotation::XFen : CastlingNotation::Shredder)
+                      : CastlingNotation::Standard;
   return {};
 }
 
@@ -134,8 +137,7 @@ Result<int> parse_number(const Field& f, ErrorCode code, const char* field, cons
   const char* end = f.text.data() + f.text.size();
   auto [ptr, ec] = std::from_chars(f.text.data(), end, value);
   if (ec != std::errc{} || ptr != end || value < 0 || value > 1'000'000)
-    return make_error(code,
-                      "'" + std::string(f.text) + "' is not a " + what,
+    return make_error(code, "'" + std::string(f.text) + "' is not a " + what,
                       {0, f.column + static_cast<int>(ptr - f.text.data()), field});
   return value;
 }

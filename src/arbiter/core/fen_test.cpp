@@ -121,9 +121,7 @@ TEST(FenParse, FullmoveZeroIsReadAsOneUnlessStrict) {
   EXPECT_EQ(strict.error().code, ErrorCode::kFenBadFullmoveNumber);
 }
 
-TEST(FenPrint, StartPositionRoundTrips) {
-  EXPECT_EQ(Position::startpos().fen(), kStartFen);
-}
+TEST(FenPrint, StartPositionRoundTrips) { EXPECT_EQ(Position::startpos().fen(), kStartFen); }
 
 TEST(FenPrint, XFenNamesInnerRooksByFile) {
   // Two white rooks on the king side: the inner one (f1) must be written "F".
@@ -136,13 +134,15 @@ TEST(FenPrint, XFenNamesInnerRooksByFile) {
 }
 
 TEST(FenPrint, ShredderLettersResolveToRooks) {
-  auto pos = Position::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+  auto pos =
+      Position::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
   ASSERT_TRUE(pos.has_value());
   EXPECT_EQ(pos->castling_rook(Color::White, CastlingSide::King), Square::H1);
   EXPECT_EQ(pos->castling_rook(Color::White, CastlingSide::Queen), Square::F1);
   EXPECT_EQ(pos->castling_rook(Color::Black, CastlingSide::Queen), Square::F8);
   EXPECT_EQ(pos->fen(), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
-  EXPECT_EQ(pos->fen(CastlingNotation::XFen), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
+  EXPECT_EQ(pos->fen(CastlingNotation::XFen),
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
 }
 
 TEST(IsPossible, AcceptsLegalButUnreachableAndReportsSimpleImpossibilities) {

@@ -41,9 +41,13 @@ class Move {
   [[nodiscard]] constexpr PieceType promotion() const noexcept {
     return static_cast<PieceType>(((data_ >> 12) & 3) + index(PieceType::Knight));
   }
-  [[nodiscard]] constexpr bool is_promotion() const noexcept { return kind() == MoveKind::Promotion; }
+  [[nodiscard]] constexpr bool is_promotion() const noexcept {
+    return kind() == MoveKind::Promotion;
+  }
   [[nodiscard]] constexpr bool is_castling() const noexcept { return kind() == MoveKind::Castling; }
-  [[nodiscard]] constexpr bool is_en_passant() const noexcept { return kind() == MoveKind::EnPassant; }
+  [[nodiscard]] constexpr bool is_en_passant() const noexcept {
+    return kind() == MoveKind::EnPassant;
+  }
   [[nodiscard]] constexpr bool is_ok() const noexcept { return from() != to(); }
   [[nodiscard]] constexpr std::uint16_t raw() const noexcept { return data_; }
 

@@ -47,9 +47,13 @@ struct CountSink {
   std::uint64_t count = 0;
   void piece(Square, Bitboard targets) noexcept { count += popcount(targets); }
   template <int Delta>
-  void pawns(Bitboard targets) noexcept { count += popcount(targets); }
+  void pawns(Bitboard targets) noexcept {
+    count += popcount(targets);
+  }
   template <int Delta>
-  void promotions(Bitboard targets) noexcept { count += 4 * popcount(targets); }
+  void promotions(Bitboard targets) noexcept {
+    count += 4 * popcount(targets);
+  }
   void single(Move) noexcept { ++count; }
 };
 
@@ -140,12 +144,12 @@ inline void generate_pawn_moves(const Position& pos, Sink& sink, Bitboard check_
         const Square from = pop_lsb(candidates);
         const Bitboard after = (occupied ^ bb(from) ^ bb(victim)) | bb(ep);
         // Any non-slider checker other than the captured pawn still gives check.
-        const Bitboard other_checkers =
-            pos.attackers_to(ksq, occupied) & enemies & ~bb(victim) &
-            ~pos.pieces(PieceType::Bishop, PieceType::Rook) & ~pos.pieces(PieceType::Queen);
+        const Bitboard other_checkers = pos.attackers_to(ksq, occupied) & enemies & ~bb(victim) &
+                                        ~pos.pieces(PieceType::Bishop, PieceType::Rook) &
+                                        ~pos.pieces(PieceType::Queen);
         if (other_checkers) continue;
-        if (bishop_attacks(ksq, after) &
-            pos.pieces(Them, PieceType::Bishop, PieceType::Queen) & ~bb(victim))
+        if (bishop_attacks(ksq, after) & pos.pieces(Them, PieceType::Bishop, PieceType::Queen) &
+            ~bb(victim))
           continue;
         if (rook_attacks(ksq, after) & pos.pieces(Them, PieceType::Rook, PieceType::Queen))
           continue;

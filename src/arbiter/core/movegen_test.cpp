@@ -33,7 +33,8 @@ TEST(MoveGen, StartPositionHasTwentyMoves) {
 }
 
 TEST(MoveGen, CapturesAndQuietsPartitionAllMoves) {
-  const Position pos = pos_of("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  const Position pos =
+      pos_of("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
   const auto all = uci_moves(pos);
   const auto captures = uci_moves(pos, GenType::Captures);
   const auto quiets = uci_moves(pos, GenType::Quiets);
@@ -108,13 +109,13 @@ TEST(MoveGen, CastlingRules) {
   // landing on an attacked square. Rights lost permanently are not restored.
   EXPECT_TRUE(has(pos_of("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"), "e1g1"));
   EXPECT_TRUE(has(pos_of("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"), "e1c1"));
-  EXPECT_FALSE(has(pos_of("4k3/8/8/8/8/8/8/R3K1NR w KQ - 0 1"), "e1g1"));     // blocked
-  EXPECT_FALSE(has(pos_of("4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1"), "e1c1"));     // b1 occupied
-  EXPECT_FALSE(has(pos_of("4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1"), "e1g1"));    // f1 attacked
-  EXPECT_FALSE(has(pos_of("4k3/8/8/8/8/8/6r1/R3K2R w KQ - 0 1"), "e1g1"));    // g1 attacked
-  EXPECT_FALSE(has(pos_of("4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1"), "e1g1"));    // in check
-  EXPECT_TRUE(has(pos_of("4k3/8/8/8/8/8/1r6/R3K2R w KQ - 0 1"), "e1c1"));     // b1 attacked: allowed
-  EXPECT_FALSE(has(pos_of("4k3/8/8/8/8/8/8/R3K2R w Q - 0 1"), "e1g1"));       // no right
+  EXPECT_FALSE(has(pos_of("4k3/8/8/8/8/8/8/R3K1NR w KQ - 0 1"), "e1g1"));   // blocked
+  EXPECT_FALSE(has(pos_of("4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1"), "e1c1"));   // b1 occupied
+  EXPECT_FALSE(has(pos_of("4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1"), "e1g1"));  // f1 attacked
+  EXPECT_FALSE(has(pos_of("4k3/8/8/8/8/8/6r1/R3K2R w KQ - 0 1"), "e1g1"));  // g1 attacked
+  EXPECT_FALSE(has(pos_of("4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1"), "e1g1"));  // in check
+  EXPECT_TRUE(has(pos_of("4k3/8/8/8/8/8/1r6/R3K2R w KQ - 0 1"), "e1c1"));   // b1 attacked: allowed
+  EXPECT_FALSE(has(pos_of("4k3/8/8/8/8/8/8/R3K2R w Q - 0 1"), "e1g1"));     // no right
 }
 
 TEST(MoveGen, Chess960CastlingForms) {
@@ -129,7 +130,7 @@ TEST(MoveGen, Chess960CastlingForms) {
       {"4k3/8/8/8/8/8/8/1R3KR1 w GB - 0 1", "f1g1", "1R3RK1"},   // exchange of king and rook
       {"4k3/8/8/8/8/8/8/1R2KR2 w FB - 0 1", "e1f1", "1R3RK1"},   // king only (rook on f1)
       {"4k3/8/8/8/8/8/8/1R4KR w HB - 0 1", "g1h1", "1R3RK1"},    // rook only (king on g1)
-      {"4k3/8/8/8/8/8/8/1RK3R1 w GB - 0 1", "c1b1", "2KR2R1"}, // queen side, king stays
+      {"4k3/8/8/8/8/8/8/1RK3R1 w GB - 0 1", "c1b1", "2KR2R1"},   // queen side, king stays
   };
   for (const Case& c : cases) {
     const Position pos = pos_of(c.fen, true);

@@ -101,8 +101,7 @@ PieceType Position::captured_piece(Move m) const noexcept {
 }
 
 bool Position::is_legal(Move m) const noexcept {
-  if (!m.is_ok() || piece_on(m.from()) == Piece::None ||
-      color_of(piece_on(m.from())) != side_)
+  if (!m.is_ok() || piece_on(m.from()) == Piece::None || color_of(piece_on(m.from())) != side_)
     return false;
   return legal_moves(*this).contains(m);
 }

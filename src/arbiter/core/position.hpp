@@ -60,7 +60,9 @@ class Position {
   [[nodiscard]] Bitboard pieces(Color c, PieceType a, PieceType b) const noexcept {
     return by_color_[index(c)] & (by_type_[index(a)] | by_type_[index(b)]);
   }
-  [[nodiscard]] Square king_square(Color c) const noexcept { return lsb(pieces(c, PieceType::King)); }
+  [[nodiscard]] Square king_square(Color c) const noexcept {
+    return lsb(pieces(c, PieceType::King));
+  }
   [[nodiscard]] int count(Color c, PieceType t) const noexcept { return popcount(pieces(c, t)); }
 
   // --- state

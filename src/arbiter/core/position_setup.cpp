@@ -87,13 +87,14 @@ Result<Position> Position::from_setup(const Setup& s) {
     if (promoted > 8 - n(PieceType::Pawn))
       return make_error(ErrorCode::kSetupImpossiblePromotions,
                         std::string(color_name(c)) + " has at least " + std::to_string(promoted) +
-                            " promoted pieces but only " +
-                            std::to_string(8 - n(PieceType::Pawn)) + " pawns are missing",
+                            " promoted pieces but only " + std::to_string(8 - n(PieceType::Pawn)) +
+                            " pawns are missing",
                         {0, 0, "placement"});
   }
 
   pos.side_ = s.side_to_move;
-  pos.halfmove_clock_ = static_cast<std::int16_t>(s.halfmove_clock > 30000 ? 30000 : s.halfmove_clock);
+  pos.halfmove_clock_ =
+      static_cast<std::int16_t>(s.halfmove_clock > 30000 ? 30000 : s.halfmove_clock);
   pos.fullmove_ = s.fullmove_number;
   pos.notation_ = s.castling_notation;
   pos.chess960_ = s.chess960;
@@ -136,9 +137,8 @@ Result<Position> Position::from_setup(const Setup& s) {
                             (side == CastlingSide::King ? "king" : "queen") + " side",
                         where);
     pos.add_castling_right(t.color, side, rook);
-    const bool standard_squares =
-        file_of(king) == File::E &&
-        file_of(rook) == (side == CastlingSide::King ? File::H : File::A);
+    const bool standard_squares = file_of(king) == File::E &&
+                                  file_of(rook) == (side == CastlingSide::King ? File::H : File::A);
     if (!standard_squares) pos.chess960_ = true;
   }
 
@@ -162,8 +162,7 @@ Result<Position> Position::from_setup(const Setup& s) {
     if (s.board[index(ep)] != Piece::None || s.board[index(ep - push(mover))] != Piece::None)
       return make_error(ErrorCode::kSetupEnPassantNotEmpty,
                         "en passant square " + square_name(ep) + " and " +
-                            square_name(ep - push(mover)) +
-                            " must be empty after a double step",
+                            square_name(ep - push(mover)) + " must be empty after a double step",
                         where);
     pos.ep_ = ep;
   }
@@ -265,7 +264,8 @@ Result<void> Position::is_possible() const {
   if (ep_ != Square::None && halfmove_clock_ != 0)
     return make_error(ErrorCode::kSetupHalfmoveClock,
                       "an en passant square means a pawn has just moved, so the halfmove clock "
-                      "must be 0, not " + std::to_string(halfmove_clock_),
+                      "must be 0, not " +
+                          std::to_string(halfmove_clock_),
                       {0, 0, "halfmove"});
   constexpr Bitboard kDark = 0xAA55AA55AA55AA55ULL;
   for (Color c : {Color::White, Color::Black}) {
@@ -273,7 +273,8 @@ Result<void> Position::is_possible() const {
     const int light = popcount(bishops & ~kDark);
     const int dark = popcount(bishops & kDark);
     const auto extra = [](int have, int initial) { return have > initial ? have - initial : 0; };
-    const int promoted = extra(count(c, PieceType::Queen), 1) + extra(count(c, PieceType::Rook), 2) +
+    const int promoted = extra(count(c, PieceType::Queen), 1) +
+                         extra(count(c, PieceType::Rook), 2) +
                          extra(count(c, PieceType::Knight), 2) + extra(light, 1) + extra(dark, 1);
     if (promoted > 8 - count(c, PieceType::Pawn))
       return make_error(ErrorCode::kSetupImpossiblePromotions,

@@ -57,8 +57,18 @@ constexpr int kPieceTypeCount = 6;
 
 // A piece is a colour and a type: White pieces 0..5, Black 6..11, None = 12.
 enum class Piece : std::uint8_t {
-  WPawn, WKnight, WBishop, WRook, WQueen, WKing,
-  BPawn, BKnight, BBishop, BRook, BQueen, BKing,
+  WPawn,
+  WKnight,
+  WBishop,
+  WRook,
+  WQueen,
+  WKing,
+  BPawn,
+  BKnight,
+  BBishop,
+  BRook,
+  BQueen,
+  BKing,
   None
 };
 constexpr int index(Piece p) noexcept { return static_cast<int>(p); }

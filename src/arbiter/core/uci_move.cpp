@@ -11,8 +11,8 @@ std::string to_uci(Move m, bool chess960) {
   Square to = m.to();
   if (m.is_castling() && !chess960) {
     const Color c = rank_of(m.from()) == Rank::R1 ? Color::White : Color::Black;
-    to = castling_king_to(c, index(m.to()) > index(m.from()) ? CastlingSide::King
-                                                             : CastlingSide::Queen);
+    to = castling_king_to(
+        c, index(m.to()) > index(m.from()) ? CastlingSide::King : CastlingSide::Queen);
   }
   std::string out = square_name(m.from()) + square_name(to);
   if (m.is_promotion()) out += "nbrq"[index(m.promotion()) - index(PieceType::Knight)];
@@ -28,10 +28,14 @@ Result<Move> parse_uci(const Position& pos, std::string_view text) {
   PieceType promo = PieceType::None;
   if (text.size() == 5) {
     switch (text[4]) {
-      case 'q': case 'Q': promo = PieceType::Queen; break;
-      case 'r': case 'R': promo = PieceType::Rook; break;
-      case 'b': case 'B': promo = PieceType::Bishop; break;
-      case 'n': case 'N': promo = PieceType::Knight; break;
+      case 'q':
+      case 'Q': promo = PieceType::Queen; break;
+      case 'r':
+      case 'R': promo = PieceType::Rook; break;
+      case 'b':
+      case 'B': promo = PieceType::Bishop; break;
+      case 'n':
+      case 'N': promo = PieceType::Knight; break;
       default: break;
     }
   }
@@ -59,9 +63,9 @@ Result<Move> parse_uci(const Position& pos, std::string_view text) {
     return make_error(ErrorCode::kMoveIllegal,
                       "'" + std::string(text) + "': there is no piece on " + square_name(from));
   if (color_of(pos.piece_on(from)) != pos.side_to_move())
-    return make_error(ErrorCode::kMoveIllegal,
-                      "'" + std::string(text) + "': the piece on " + square_name(from) +
-                          " belongs to the side not to move");
+    return make_error(ErrorCode::kMoveIllegal, "'" + std::string(text) + "': the piece on " +
+                                                   square_name(from) +
+                                                   " belongs to the side not to move");
   return make_error(ErrorCode::kMoveIllegal,
                     "'" + std::string(text) + "' is not a legal move in this position");
 }

@@ -16,7 +16,9 @@ struct Keys {
 
 extern const Keys kKeys;
 
-inline Key piece_square(Piece p, Square s) noexcept { return kKeys.piece_square[index(p)][index(s)]; }
+inline Key piece_square(Piece p, Square s) noexcept {
+  return kKeys.piece_square[index(p)][index(s)];
+}
 inline Key castling(unsigned rights) noexcept { return kKeys.castling[rights & 15]; }
 inline Key en_passant(File f) noexcept { return kKeys.en_passant_file[index(f)]; }
 inline Key side() noexcept { return kKeys.side; }
