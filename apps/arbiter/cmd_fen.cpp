@@ -13,7 +13,8 @@ void register_fen(CLI::App& app) {
   fen->require_subcommand(1);
   auto text = std::make_shared<std::string>();
   auto chess960 = std::make_shared<bool>(false);
-  auto* check = fen->add_subcommand("check", "Validate a FEN; print the board and what is possible");
+  auto* check =
+      fen->add_subcommand("check", "Validate a FEN; print the board and what is possible");
   check->add_option("fen", *text, "The FEN")->required();
   check->add_flag("--chess960", *chess960, "Chess960 castling rules");
   check->callback([text, chess960] {
@@ -25,6 +26,7 @@ void register_fen(CLI::App& app) {
     if (auto possible = pos->is_possible(); !possible)
       fmt::print("unreachable: {}\n", possible.error().describe());
   });
+  register_fen_moves(*fen);
 }
 
 }  // namespace arbiter::app

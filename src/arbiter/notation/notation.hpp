@@ -5,6 +5,7 @@
 // CLI. The notation module owns the implementation; extend, do not break.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,11 +17,22 @@
 namespace arbiter::notation {
 
 // Piece letters by language (Appendix C.3); squares are always written with Latin letters.
-enum class Language : std::uint8_t { English, Russian, German, French, Dutch, Spanish, Italian, Figurine };
+enum class Language : std::uint8_t {
+  English,
+  Russian,
+  German,
+  French,
+  Dutch,
+  Spanish,
+  Italian,
+  Figurine
+};
 
 // Parses "en", "ru", "de", "fr", "nl", "es", "it", "figurine".
 [[nodiscard]] Result<Language> parse_language(std::string_view code);
 [[nodiscard]] std::string_view language_code(Language lang) noexcept;
+// The piece's letter(s) in a language (UTF-8): "N", "К", "Кр", "♘". Empty for a pawn.
+[[nodiscard]] std::string_view piece_letter(core::PieceType type, Language lang) noexcept;
 
 enum class MoveForm : std::uint8_t {
   San,         // short algebraic: Nf3, exd5, O-O, e8=Q (C.9-C.12)
@@ -40,15 +52,27 @@ struct Style {
   bool mate_double_plus = false;   // "++" rather than "#" for mate
   bool check_sign = true;          // "+" for check
   bool long_hyphen = false;        // "Ng1-f3" in the long form
+  bool colon_capture = false;      // ':' instead of 'x' ("Кр:e2", the Russian book habit)
 
   // Standard PGN SAN (PGN standard section 8.2.3).
   static Style pgn() { return Style{}; }
-  // The FIDE scoresheet style of Appendix C in a language, short or long.
+  // The FIDE scoresheet style of Appendix C in a language, short or long: 0-0, x, d8Q,
+  // " e.p.", '+' and '#' in the short form; the long form is written as the Appendix C
+  // example prints it (no check signs).
   static Style fide(Language lang, bool long_form = false);
+  // The default style of a form (San = pgn(), Long = fide(lang, true), others fixed).
+  static Style of(MoveForm form, Language lang = Language::English);
 };
 
+// Parses a style name of the CLI: "san", "fide", "long", "uci", "iccf", "old-russian".
+[[nodiscard]] Result<Style> parse_style(std::string_view name, Language lang = Language::English);
+
 // The move as text. `move` must be legal in `pos`.
-[[nodiscard]] std::string san(const core::Position& pos, core::Move move, const Style& style = Style::pgn());
+[[nodiscard]] std::string san(const core::Position& pos, core::Move move,
+                              const Style& style = Style::pgn());
+// The same, appended to `out` (for writers that build one long string).
+void append_san(std::string& out, const core::Position& pos, core::Move move,
+                const Style& style = Style::pgn());
 
 struct ParseOptions {
   // Accept only what `style` writes (its form and language); otherwise every form and
@@ -57,14 +81,18 @@ struct ParseOptions {
   Style style = Style::pgn();
 };
 
-// Reads a move in any form above. Errors:
+// Reads a move in any form above (see docs/notation.md for the exact grammar, the
+// resolution of letters shared by languages and of a lowercase 'b'). Errors:
 //  kMoveSyntax    — the text is not a move; the message says where it breaks;
 //  kMoveIllegal   — well formed but not legal; the message names the rule;
 //  kMoveAmbiguous — several legal moves match; the message lists them (never guessed).
 [[nodiscard]] Result<core::Move> parse_move(const core::Position& pos, std::string_view text,
                                             const ParseOptions& options = {});
 
-// Appendix D announcements (D.2.1) for blind and visually impaired players.
+// Appendix D announcements (D.2.1) for blind and visually impaired players. FideGerman:
+// "Springer Gustav eins Felix drei", "Kurze Rochade", "Bauer Eva sieben Eva acht Dame";
+// captures are announced with "schlägt", check with "Schach", mate with "Schachmatt"
+// (docs/notation.md lists the English and Russian words).
 enum class AnnounceStyle : std::uint8_t { FideGerman, English, Russian };
 [[nodiscard]] std::string announce(const core::Position& pos, core::Move move, AnnounceStyle style);
 
