@@ -27,6 +27,7 @@ void register_fen(CLI::App& app) {
       fmt::print("unreachable: {}\n", possible.error().describe());
   });
   register_fen_moves(*fen);
+  register_fen_analyze(*fen);
 }
 
 }  // namespace arbiter::app

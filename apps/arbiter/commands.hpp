@@ -10,6 +10,8 @@ void register_bench(CLI::App& app);
 void register_fen(CLI::App& app);
 // `fen moves`, added to the `fen` group by register_fen (cmd_fen_moves.cpp).
 void register_fen_moves(CLI::App& fen);
+// `fen analyze`, added to the `fen` group by register_fen (cmd_analyze.cpp).
+void register_fen_analyze(CLI::App& fen);
 void register_serve(CLI::App& app);
 
 // Thrown by subcommands to exit with a one-line message and a status.

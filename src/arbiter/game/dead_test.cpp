@@ -1,0 +1,206 @@
+// Dead positions (Art. 5.2.2) and "cannot checkmate by any series of legal moves"
+// (Art. 6.9): the static rules, the fast check and the full decision with witnesses.
+#include <gtest/gtest.h>
+
+#include "arbiter/core/movegen.hpp"
+#include "arbiter/game/dead.hpp"
+#include "arbiter/game/helpmate.hpp"
+#include "arbiter/game/static_rules.hpp"
+
+namespace arbiter::game {
+namespace {
+
+using core::Color;
+using core::Position;
+
+Position fen(std::string_view text) {
+  auto p = Position::from_fen(text);
+  EXPECT_TRUE(p.has_value()) << text;
+  return p ? *p : Position::startpos();
+}
+
+// A witness must be a series of legal moves that ends with `winner` checkmating.
+void expect_valid_witness(const Position& start, const SideAnalysis& a, Color winner) {
+  ASSERT_EQ(a.can_mate, Tristate::Yes);
+  Position pos = start;
+  for (core::Move m : a.witness) {
+    ASSERT_TRUE(core::legal_moves(pos).contains(m));
+    pos = pos.after(m);
+  }
+  EXPECT_TRUE(pos.in_check());
+  EXPECT_FALSE(core::has_legal_moves(pos));
+  EXPECT_EQ(pos.side_to_move(), ~winner);
+}
+
+TEST(StaticRules, LoneKingCannotMate) {
+  const Position p = fen("8/8/8/4k3/8/8/3QK3/8 w - - 0 1");
+  EXPECT_TRUE(cannot_mate_by_material(p, Color::Black));
+  EXPECT_FALSE(cannot_mate_by_material(p, Color::White));
+}
+
+TEST(StaticRules, KnightOrBishopAloneAgainstLoneKing) {
+  EXPECT_TRUE(cannot_mate_by_material(fen("8/8/8/4k3/8/8/3NK3/8 w - - 0 1"), Color::White));
+  EXPECT_TRUE(cannot_mate_by_material(fen("8/8/8/4k3/8/8/3BK3/8 w - - 0 1"), Color::White));
+  // Two knights can mate (with help), a knight against a pawn too.
+  EXPECT_FALSE(cannot_mate_by_material(fen("8/8/8/4k3/8/8/2NNK3/8 w - - 0 1"), Color::White));
+  EXPECT_FALSE(cannot_mate_by_material(fen("8/8/8/4k3/7p/8/3NK3/8 w - - 0 1"), Color::White));
+}
+
+TEST(StaticRules, SameColouredBishops) {
+  // Bishops on c1 and f8... c1 is dark, f8 is dark: nobody can mate.
+  const Position same = fen("5b2/8/8/4k3/8/8/4K3/2B5 w - - 0 1");
+  EXPECT_TRUE(cannot_mate_by_material(same, Color::White));
+  EXPECT_TRUE(cannot_mate_by_material(same, Color::Black));
+  EXPECT_TRUE(fast_check(same).dead());
+  // Opposite colours: the defender's bishop can block its own king.
+  const Position opposite = fen("4b3/8/8/4k3/8/8/4K3/2B5 w - - 0 1");
+  EXPECT_FALSE(cannot_mate_by_material(opposite, Color::White));
+  EXPECT_FALSE(fast_check(opposite).dead());
+}
+
+TEST(StaticRules, FixedPawnWallWithKingsOnly) {
+  const Position wall = fen("8/8/1k6/p1p1p1p1/P1P1P1P1/8/3K4/8 w - - 0 1");
+  EXPECT_TRUE(all_pawns_blocked(wall));
+  EXPECT_TRUE(cannot_mate_fixed_pawns(wall, Color::White));
+  EXPECT_TRUE(cannot_mate_fixed_pawns(wall, Color::Black));
+  // A gap in the wall (b-file) lets the kings reach the pawns.
+  const Position gap = fen("8/8/1k6/2p1p1p1/2P1P1P1/8/3K4/8 w - - 0 1");
+  EXPECT_FALSE(cannot_mate_fixed_pawns(gap, Color::White));
+}
+
+TEST(StaticRules, BishopBehindAClosedWallCannotCheck) {
+  // A staircase wall: the white pawns stand on dark squares, the black ones on light
+  // squares, no pawn touches an enemy pawn diagonally. The dark-squared bishop on c1 can
+  // neither pass the wall nor reach a square a black pawn attacks (those are light).
+  const Position shut = fen("8/8/1k6/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/2B1K3 w - - 0 1");
+  EXPECT_TRUE(all_pawns_blocked(shut));
+  EXPECT_TRUE(cannot_mate_fixed_pawns(shut, Color::White));
+  EXPECT_TRUE(cannot_mate_fixed_pawns(shut, Color::Black));
+  EXPECT_EQ(analyze(shut).dead(), Tristate::Yes);
+  // A light-squared bishop reaches b3, where the a4 pawn may take it: nothing is proved.
+  const Position light = fen("8/8/1k6/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/3BK3 w - - 0 1");
+  EXPECT_FALSE(cannot_mate_fixed_pawns(light, Color::White));
+}
+
+TEST(StaticRules, LockedPawnsNeverGiveCheck) {
+  // Black has king and pawns a7 c7 e7 g7, each held by a white pawn in front of it; the
+  // white bishop is light-squared and never reaches b6/d6/f6/h6; the white pawns below
+  // can only walk up to the a6... pawns. Black can never give check (CHA: "W-" family).
+  const Position p = fen("3k4/p1p1p1p1/P1P1P1P1/8/8/8/P1P1P1P1/3K1B2 w - - 0 1");
+  EXPECT_TRUE(cannot_mate_locked_pawns(p, Color::Black));
+  EXPECT_FALSE(cannot_mate_locked_pawns(p, Color::White));  // White has a bishop
+  // A dark-squared bishop can go to b6 and be taken by a7xb6: nothing proved.
+  const Position dark = fen("3k4/p1p1p1p1/P1P1P1P1/8/8/8/P1P1P1P1/2BK4 w - - 0 1");
+  EXPECT_FALSE(cannot_mate_locked_pawns(dark, Color::Black));
+  // A king can walk round and take an unguarded held pawn: nothing proved.
+  const Position open = fen("3k4/p7/P7/8/8/8/8/3K4 w - - 0 1");
+  EXPECT_FALSE(cannot_mate_locked_pawns(open, Color::Black));
+}
+
+TEST(StaticRules, PieceThatCanBeCapturedByAPawnIsNotFixed) {
+  // The rook can step to b4, where the a5 pawn could take it: the structure may change,
+  // so the rule proves nothing (sound, not complete).
+  const Position p = fen("8/8/1k6/p1p1p1p1/P1P1P1P1/8/3K4/R7 w - - 0 1");
+  EXPECT_FALSE(cannot_mate_fixed_pawns(p, Color::White));
+}
+
+TEST(GivesCheck, AgreesWithPlayingTheMove) {
+  const char* fens[] = {
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+      "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+      "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+      "4k3/8/8/3pP3/8/8/8/R3K2R w KQ d6 0 1",  // e.p., castling with check
+      "3k4/8/8/8/8/8/1p6/R3K3 b - - 0 1",      // promotions
+      "4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1",     // discovered checks by the knight
+  };
+  int checks = 0;
+  for (const char* f : fens) {
+    const Position p = fen(f);
+    for (core::Move m : core::legal_moves(p)) {
+      const bool expected = p.after(m).in_check();
+      EXPECT_EQ(gives_check(p, m), expected) << f << " " << int(m.raw());
+      checks += expected;
+    }
+  }
+  EXPECT_GT(checks, 10);
+}
+
+TEST(FastCheck, NeverClaimsWhenMaterialSuffices) {
+  const FastCheck f = fast_check(Position::startpos());
+  EXPECT_EQ(f.white_can_mate, Tristate::Unknown);
+  EXPECT_EQ(f.black_can_mate, Tristate::Unknown);
+  EXPECT_FALSE(f.dead());
+}
+
+TEST(FullDecision, FindsFoolsMateFromTheStart) {
+  const Position start = Position::startpos();
+  const SideAnalysis black = can_checkmate(start, Color::Black);
+  expect_valid_witness(start, black, Color::Black);
+  const SideAnalysis white = can_checkmate(start, Color::White);
+  expect_valid_witness(start, white, Color::White);
+}
+
+TEST(FullDecision, TwoKnightsCanHelpmate) {
+  // Two knights cannot force mate, but with the defender's help they can (so K+N+N v K
+  // is not dead). The line is long: give the search a larger budget.
+  const Position p = fen("8/8/8/4k3/8/8/2NNK3/8 w - - 0 1");
+  expect_valid_witness(p, can_checkmate(p, Color::White, SearchLimits{2'000'000, 64}),
+                       Color::White);
+}
+
+TEST(FullDecision, RookMatesFromTheCorner) {
+  const Position p = fen("8/8/8/8/8/8/8/R3K2k w - - 0 1");
+  expect_valid_witness(p, can_checkmate(p, Color::White), Color::White);
+}
+
+TEST(FullDecision, ForcedCaptureLeavesNoMate) {
+  // D3-Chess example: Black's only move b4+ leaves White only moves that stalemate or
+  // give up the mate, so White cannot mate (Art. 6.9: a flag fall here is a draw).
+  const Position p = fen("k7/2Q5/3Q4/1p6/8/KP6/P1P5/8 b - - 0 1");
+  const SideAnalysis a = can_checkmate(p, Color::White);
+  EXPECT_EQ(a.can_mate, Tristate::No);
+}
+
+TEST(FullDecision, QueenTakenByForce) {
+  // Black's only move takes the queen: White is left with a lone king.
+  const Position p = fen("3k4/3Q2K1/8/8/8/8/8/8 b - - 0 1");
+  EXPECT_EQ(fast_check(p).white_can_mate, Tristate::Unknown);
+  EXPECT_EQ(can_checkmate(p, Color::White).can_mate, Tristate::No);
+  const DeadAnalysis d = analyze(p);
+  EXPECT_EQ(d.dead(), Tristate::Yes);  // Art. 5.2.2: dead already
+}
+
+TEST(FullDecision, PawnWallIsDead) {
+  const DeadAnalysis d = analyze(fen("8/8/1k6/p1p1p1p1/P1P1P1P1/8/3K4/8 w - - 0 1"));
+  EXPECT_EQ(d.dead(), Tristate::Yes);
+}
+
+TEST(FullDecision, OppositeBishopsCanMateWithHelp) {
+  // Each side's own bishop can block its king's last flight square. Long lines: a larger
+  // budget than the default.
+  const Position p = fen("4b3/8/8/4k3/8/8/4K3/2B5 w - - 0 1");
+  const DeadAnalysis d = analyze(p, SearchLimits{2'000'000, 64});
+  EXPECT_EQ(d.dead(), Tristate::No);
+  expect_valid_witness(p, d.white, Color::White);
+  expect_valid_witness(p, d.black, Color::Black);
+}
+
+TEST(FullDecision, TinyBudgetAnswersUnknownNotWrong) {
+  const Position p = fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+  const SideAnalysis a = can_checkmate(p, Color::White, SearchLimits{8, 64});
+  EXPECT_EQ(a.can_mate, Tristate::Unknown);
+  EXPECT_LE(a.nodes, 8u);
+}
+
+TEST(FullDecision, SolverIsReusable) {
+  DeadSolver solver{12};
+  const Position p = fen("3k4/3Q2K1/8/8/8/8/8/8 b - - 0 1");
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(solver.can_checkmate(p, Color::White).can_mate, Tristate::No);
+    EXPECT_EQ(solver.can_checkmate(p, Color::Black).can_mate, Tristate::No);
+  }
+}
+
+}  // namespace
+}  // namespace arbiter::game

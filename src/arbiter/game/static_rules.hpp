@@ -1,0 +1,37 @@
+// Static proofs that a side cannot checkmate (Art. 5.2.2, 6.9). Every function here is
+// sound: `true` is a proof; `false` only means "not proved by this rule".
+#pragma once
+
+#include "arbiter/core/position.hpp"
+
+namespace arbiter::game {
+
+// Material alone rules out a mate by `winner`:
+//  - a lone king never gives check;
+//  - king and one knight against a lone king;
+//  - only bishops on squares of one colour against a king whose own men are at most
+//    bishops on that same colour: every king has a neighbour of the other colour that no
+//    bishop can cover, no own man can block, and the winner's king cannot cover without
+//    standing next to the other king.
+[[nodiscard]] bool cannot_mate_by_material(const core::Position& pos, core::Color winner) noexcept;
+
+// A fixed pawn structure rules out a mate by `winner`: every pawn is blocked by a pawn,
+// no piece can ever reach a square where it could capture or be captured by a pawn, so
+// the pawns never change; the losing king's reachable region (flood fill through squares
+// free of pawns and of enemy pawn attacks) is then out of reach of every checking piece
+// of the winner (sliders see through everything but pawns; an over-approximation).
+[[nodiscard]] bool cannot_mate_fixed_pawns(const core::Position& pos, core::Color winner) noexcept;
+
+// The winner has only king and pawns, and can never give check: each of its pawns is
+// held by an enemy pawn standing right in front of it (directly or through a chain of its
+// own pawns), nothing of the loser can ever step where one of those pawns could capture
+// (the loser's other pawns stay on their files behind a held pawn; its pieces are
+// flood-filled with only the held pawns as obstacles), no held loser pawn can be taken
+// by the winner's king, so the winner's pawns never move; a king never gives check, and
+// the losing king never steps onto a pawn-attacked square.
+[[nodiscard]] bool cannot_mate_locked_pawns(const core::Position& pos, core::Color winner) noexcept;
+
+// True when every pawn on the board has a pawn directly in front of it (cheap pre-test).
+[[nodiscard]] bool all_pawns_blocked(const core::Position& pos) noexcept;
+
+}  // namespace arbiter::game

@@ -1,0 +1,104 @@
+// dead_bench: positions per second of the dead-position decision (Art. 5.2.2, 6.9) on
+// the labelled sets, checking every answer against its label.
+//   dead_bench [full|fast] FILE... [--nodes N] [--limit K]
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "arbiter/game/dead.hpp"
+#include "dead_sets.hpp"
+
+using namespace arbiter;
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: dead_bench full|fast FILE... [--nodes N] [--limit K]\n");
+    return 2;
+  }
+  const bool full = std::strcmp(argv[1], "full") == 0;
+  game::SearchLimits limits;
+  std::size_t limit = 0;
+  std::vector<std::string> files;
+  for (int i = 2; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--nodes") == 0 && i + 1 < argc) {
+      limits.max_nodes = std::strtoull(argv[++i], nullptr, 10);
+    } else if (std::strcmp(argv[i], "--limit") == 0 && i + 1 < argc) {
+      limit = std::strtoull(argv[++i], nullptr, 10);
+    } else {
+      files.emplace_back(argv[i]);
+    }
+  }
+  int status = 0;
+  game::DeadSolver solver;
+  for (const std::string& file : files) {
+    const bool d3 = file.find("unfair") != std::string::npos;
+    auto set = testing::load_dead_set(
+        file, d3 ? testing::SetFormat::FenThenGameId : testing::SetFormat::LabelThenFen);
+    if (limit && set.size() > limit) set.resize(limit);
+    std::vector<core::Position> positions;
+    std::vector<testing::LabelledPosition> kept;
+    std::size_t rejected = 0;
+    for (const auto& p : set) {
+      auto pos = core::Position::from_fen(p.fen);
+      if (!pos) {  // core refuses setups that cannot arise (e.g. too many promotions)
+        ++rejected;
+        continue;
+      }
+      positions.push_back(*pos);
+      kept.push_back(p);
+    }
+    set = std::move(kept);
+    if (rejected) std::printf("%s: %zu FENs rejected by core\n", file.c_str(), rejected);
+    std::size_t wrong = 0, unknown = 0, proved = 0;
+    std::uint64_t nodes = 0;
+    const auto start = std::chrono::steady_clock::now();
+    for (std::size_t i = 0; i < set.size(); ++i) {
+      for (core::Color c : {core::Color::White, core::Color::Black}) {
+        const auto& expect =
+            c == core::Color::White ? set[i].white_can_mate : set[i].black_can_mate;
+        if (!expect) continue;
+        game::Tristate got;
+        if (full) {
+          const game::SideAnalysis a = solver.can_checkmate(positions[i], c, limits);
+          got = a.can_mate;
+          nodes += a.nodes;
+        } else {
+          const game::FastCheck f = game::fast_check(positions[i]);
+          got = c == core::Color::White ? f.white_can_mate : f.black_can_mate;
+        }
+        if (got == game::Tristate::Unknown) {
+          ++unknown;
+          if (std::getenv("DEAD_BENCH_VERBOSE"))
+            std::printf("UNKNOWN %s side %s\n", set[i].fen.c_str(),
+                        c == core::Color::White ? "w" : "b");
+        } else if ((got == game::Tristate::Yes) != *expect) {
+          ++wrong;
+          std::printf("WRONG %s side %s got %s\n", set[i].fen.c_str(),
+                      c == core::Color::White ? "w" : "b", game::to_string(got));
+        } else {
+          ++proved;
+        }
+      }
+    }
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (!full) {
+      // The fast check is too quick to time once: time 20 passes, one call per position.
+      constexpr int kPasses = 20;
+      std::size_t dead = 0;
+      const auto t0 = std::chrono::steady_clock::now();
+      for (int pass = 0; pass < kPasses; ++pass)
+        for (const core::Position& pos : positions) dead += game::fast_check(pos).dead();
+      secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / kPasses;
+      std::printf("fast check: %zu dead verdicts per pass\n", dead / kPasses);
+    }
+    std::printf(
+        "%s: %zu positions, %zu answers proved, %zu unknown, %zu wrong, %.3f s, "
+        "%.0f positions/s, %llu nodes\n",
+        file.c_str(), set.size(), proved, unknown, wrong, secs,
+        static_cast<double>(set.size()) / secs, static_cast<unsigned long long>(nodes));
+    if (wrong) status = 1;
+  }
+  return status;
+}
