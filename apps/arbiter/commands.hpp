@@ -13,6 +13,7 @@ void register_fen_moves(CLI::App& fen);
 // `fen analyze`, added to the `fen` group by register_fen (cmd_analyze.cpp).
 void register_fen_analyze(CLI::App& fen);
 void register_serve(CLI::App& app);
+void register_adjudicate(CLI::App& app);
 
 // Thrown by subcommands to exit with a one-line message and a status.
 struct ExitError {

@@ -1,0 +1,142 @@
+#include "arbiter/clock/chess_clock.hpp"
+
+#include <algorithm>
+
+#include "arbiter/base/assert.hpp"
+
+namespace arbiter::clock {
+namespace {
+const Period kNoPeriod{};
+}
+
+ChessClock::ChessClock(TimeControl control, const TimeSource& time)
+    : control_(std::move(control)), time_(&time) {
+  if (!control_.is_unlimited()) {
+    const Period& first = control_.periods().front();
+    // Art. 6.3.1: the increment is added before each move, so also before the first.
+    for (SideState& s : sides_) s.main = first.base + first.increment;
+  }
+}
+
+const Period& ChessClock::period_of(const SideState& s) const {
+  if (control_.is_unlimited()) return kNoPeriod;
+  return control_.periods()[s.period];
+}
+
+Millis ChessClock::used_now(ClockSide side) const {
+  const SideState& s = sides_[index(side)];
+  Millis used = s.used;
+  if (running_ == side) used += time_->now() - running_since_;
+  return used;
+}
+
+// Art. 6.3.2 (delay mode): the main time counts down only once the delay has elapsed.
+Millis ChessClock::charged(ClockSide side, Millis used) const {
+  const Millis delay = period_of(sides_[index(side)]).delay;
+  return std::max(Millis{0}, used - delay);
+}
+
+void ChessClock::start(ClockSide side) {
+  ARB_ASSERT(!started_);
+  started_ = true;
+  running_ = side;
+  running_since_ = time_->now();
+}
+
+void ChessClock::stop_running() {
+  if (!running_) return;
+  const ClockSide side = *running_;
+  SideState& s = sides_[index(side)];
+  if (!s.flag_at) s.flag_at = flag_fell_at(side);
+  s.used += time_->now() - running_since_;
+  running_.reset();
+}
+
+void ChessClock::press(ClockSide side) {
+  if (!started_) start(side);
+  if (running_ == side) stop_running();
+  paused_.reset();
+  SideState& s = sides_[index(side)];
+  s.main -= charged(side, s.used);
+  s.used = Millis{0};
+  ++s.moves;
+  ++s.period_moves;
+  if (!control_.is_unlimited()) {
+    const Period& current = control_.periods()[s.period];
+    // Art. 6.3.2: the quota is completed at this press; the next period's base is added
+    // to the time saved so far.
+    if (current.moves > 0 && s.period_moves >= current.moves &&
+        s.period + 1 < control_.periods().size()) {
+      ++s.period;
+      s.period_moves = 0;
+      s.main += control_.periods()[s.period].base;
+    }
+    // Art. 6.3.1: the increment for the next move, of the period that move belongs to.
+    s.main += control_.periods()[s.period].increment + extra_increment_;
+  }
+  running_ = opponent(side);
+  running_since_ = time_->now();
+}
+
+void ChessClock::pause() {
+  if (!running_) return;
+  paused_ = running_;
+  stop_running();
+}
+
+void ChessClock::resume() {
+  if (!paused_) return;
+  running_ = paused_;
+  paused_.reset();
+  running_since_ = time_->now();
+}
+
+void ChessClock::adjust(ClockSide side, Millis delta) {
+  if (control_.is_unlimited()) return;
+  SideState& s = sides_[index(side)];
+  const std::optional<Millis> fell = flag_fell_at(side);
+  if (fell && !s.flag_at) s.flag_at = fell;
+  s.main += delta;
+  // A subtraction that empties the clock makes the flag fall at this instant.
+  if (!s.flag_at && remaining(side) == Millis{0}) s.flag_at = time_->now();
+}
+
+void ChessClock::add_increment(Millis extra) { extra_increment_ += extra; }
+
+Millis ChessClock::remaining(ClockSide side) const {
+  if (control_.is_unlimited()) return Millis{0};
+  const SideState& s = sides_[index(side)];
+  return std::max(Millis{0}, s.main - charged(side, used_now(side)));
+}
+
+Millis ChessClock::delay_left(ClockSide side) const {
+  if (running_ != side) return Millis{0};
+  const Millis delay = period_of(sides_[index(side)]).delay;
+  return std::max(Millis{0}, delay - used_now(side));
+}
+
+std::optional<Millis> ChessClock::flag_instant() const {
+  if (control_.is_unlimited() || !running_) return std::nullopt;
+  const SideState& s = sides_[index(*running_)];
+  if (s.flag_at) return s.flag_at;
+  const Millis budget = s.main + period_of(s).delay - s.used;
+  return running_since_ + std::max(Millis{0}, budget);
+}
+
+std::optional<Millis> ChessClock::flag_fell_at(ClockSide side) const {
+  if (control_.is_unlimited()) return std::nullopt;
+  const SideState& s = sides_[index(side)];
+  if (s.flag_at) return s.flag_at;
+  if (running_ != side) return std::nullopt;
+  const std::optional<Millis> instant = flag_instant();
+  // Art. 6.1: the flag falls when the time reaches zero, so at the instant itself.
+  if (instant && *instant <= time_->now()) return instant;
+  return std::nullopt;
+}
+
+bool ChessClock::in_last_period(ClockSide side) const noexcept {
+  if (control_.is_unlimited()) return true;
+  return sides_[index(side)].period + 1 == control_.periods().size();
+}
+
+}  // namespace arbiter::clock

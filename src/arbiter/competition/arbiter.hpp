@@ -1,0 +1,127 @@
+// Arbiter: the FIDE Competition Rules (Art. 4, 6–10, Appendices A and B, Guidelines I and
+// III) as a state machine over typed events (spec/game-events.md).
+//
+//   auto arbiter = Arbiter::create(start);        // Result<Arbiter>
+//   for (const Event& e : events) arbiter->apply(e);
+//   Verdict v = arbiter->verdict();
+//
+// Rule events inside the game (an illegal move, a wrong claim, a flag, a refused offer)
+// are values recorded in the verdict; only an unusable start is an Error.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "arbiter/base/error.hpp"
+#include "arbiter/clock/chess_clock.hpp"
+#include "arbiter/competition/events.hpp"
+#include "arbiter/competition/game_record.hpp"
+#include "arbiter/competition/touch.hpp"
+#include "arbiter/competition/verdict.hpp"
+#include "arbiter/game/game.hpp"
+
+namespace arbiter::competition {
+
+class Arbiter {
+ public:
+  // Errors: kEventSyntax for a bad FEN, Chess960 number or both given (field named).
+  [[nodiscard]] static Result<Arbiter> create(const StartEvent& start);
+
+  Arbiter(Arbiter&&) noexcept;
+  Arbiter& operator=(Arbiter&&) noexcept;
+  ~Arbiter();
+
+  // Applies one event. Events must come in non-decreasing `t` (the log reader checks).
+  void apply(const Event& event);
+
+  [[nodiscard]] Verdict verdict() const;
+
+  [[nodiscard]] bool is_over() const noexcept { return ending_.has_value(); }
+  [[nodiscard]] const game::Game& game() const noexcept { return game_; }
+  [[nodiscard]] const clock::ChessClock& chess_clock() const noexcept { return *clock_; }
+  [[nodiscard]] clock::Category category() const noexcept { return category_; }
+  // A.3 / B.3 or A.4 / B.4: true when the inadequate-supervision rules apply.
+  [[nodiscard]] bool inadequate_supervision() const noexcept { return a4_; }
+
+ private:
+  explicit Arbiter(const StartEvent& start, game::Game game);
+
+  struct Ending {
+    GameResult result = GameResult::Ongoing;
+    Termination termination = Termination::Ongoing;
+    Millis at{0};
+  };
+  struct Adjournment {
+    std::string sealed_move;
+    Color by = Color::White;
+    Envelope envelope;
+  };
+  struct PendingIllegal {  // A.4.2: an illegal move that stands until claimed or answered
+    Color offender = Color::White;
+    core::Position before;
+    bool position_valid = true;  // false: A.4.4, an illegal position on the board
+  };
+  struct QuickplayRequest {  // Guideline III.4 / III.5, awaiting the arbiter
+    Color by = Color::White;
+    ClaimKind kind = ClaimKind::Quickplay;
+    bool postponed = false;
+  };
+
+  // --- arbiter.cpp: time, moves, endings
+  void advance_to(Millis t);
+  void check_flags();
+  void flag_fell(Color side, Millis at);
+  void end(GameResult result, Termination termination, Millis at);
+  void refuse(const Event& e, std::string article, std::string reason);
+  void on_move(const Event& e, const MoveEvent& m);
+  void complete_move(core::Move move, Color side, bool offer_draw, const Event& e);
+  void illegal_move(const Event& e, const MoveEvent& m, const std::string& why);
+  void illegal_move_a4(const Event& e, const MoveEvent& m);
+  void on_touch(const Event& e, const TouchEvent& t);
+  [[nodiscard]] Color side_to_move() const noexcept;
+  [[nodiscard]] bool can_mate(const core::Position& pos, Color side) const;
+  [[nodiscard]] Millis penalty_time() const noexcept;  // 2 min, 1 in blitz (B.2)
+  void add_penalty(Color penalised, Color to, std::string article, std::string action,
+                   std::optional<Millis> ms);
+  // Art. 9.1.1; `move_number` is the move the offer belongs to (default: the move in progress).
+  [[nodiscard]] std::optional<std::string> offer_forbidden(
+      std::optional<int> move_number = {}) const;
+
+  // --- arbiter_claims.cpp: offers, claims, resignation, adjournment, arbiter actions
+  void on_offer(const Event& e, Color side);
+  void on_accept(const Event& e, Color side);
+  void on_decline(const Event& e, Color side);
+  void on_claim(const Event& e, const ClaimEvent& c);
+  void claim_draw(const Event& e, const ClaimEvent& c);
+  void claim_flag(const Event& e, const ClaimEvent& c);
+  void claim_quickplay(const Event& e, const ClaimEvent& c);
+  void on_resign(const Event& e, Color side);
+  void on_adjourn(const Event& e, const AdjournEvent& a);
+  void on_resume(const Event& e);
+  void on_arbiter(const Event& e, const ArbiterEvent& a);
+
+  StartEvent start_;
+  clock::Category category_;
+  bool a4_ = false;             // A.4 / B.4 apply
+  bool automatic_flag_ = true;  // Art. 6.8; false under "claim" and A.4.3
+  std::unique_ptr<ManualTimeSource> time_;
+  std::unique_ptr<clock::ChessClock> clock_;
+  game::Game game_;
+  GameRecord record_;
+  TouchState touch_;
+  std::array<bool, 2> offers_{};  // a pending draw offer by White / Black (9.1.2)
+  std::array<int, 2> moves_by_{};
+  std::array<int, 2> illegal_count_{};
+  std::vector<Penalty> penalties_;
+  std::vector<Refusal> refused_;
+  std::optional<Ending> ending_;
+  std::optional<Adjournment> adjourned_;
+  std::optional<PendingIllegal> pending_illegal_;
+  std::optional<QuickplayRequest> quickplay_;
+  bool awaiting_decision_ = false;  // III.5.2: flag fell after a postponed claim
+  Millis now_{0};
+};
+
+}  // namespace arbiter::competition

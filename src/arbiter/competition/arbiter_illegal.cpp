@@ -1,0 +1,94 @@
+// The Arbiter's illegal-move procedures: Art. 7.5 (restore, warn, add time, lose on the
+// second) and, without adequate supervision in rapid and blitz, A.4.2 / A.4.4.
+#include "arbiter/competition/arbiter.hpp"
+#include "arbiter/competition/move_intent.hpp"
+
+namespace arbiter::competition {
+namespace {
+
+clock::ClockSide clock_side(Color c) noexcept {
+  return c == Color::White ? clock::ClockSide::White : clock::ClockSide::Black;
+}
+
+std::string capitalised(Color c) { return c == Color::White ? "White" : "Black"; }
+
+}  // namespace
+
+void Arbiter::illegal_move(const Event& e, const MoveEvent& m, const std::string& why) {
+  const core::Position& pos = game_.position();
+  if (start_.rules.illegal_moves == IllegalMovePolicy::Reject) {
+    // The online rule: the move is simply not accepted.
+    refuse(e, "7.5.1", "illegal move, not accepted: " + why);
+    return;
+  }
+  if (a4_) {
+    illegal_move_a4(e, m);
+    return;
+  }
+  const Color side = m.side;
+  int& count = illegal_count_[core::index(side)];
+  ++count;
+  if (auto promo = incomplete_promotion(pos, m.move)) {
+    // Art. 7.5.2: the pawn is replaced by a queen; the move counts as illegal (7.5.3).
+    complete_move(*promo, side, m.offer_draw, e);
+    record_.note("Art. 7.5.2: " + m.move + " completed without a new piece; a queen is placed");
+  } else {
+    // Art. 7.5.1: the position before the illegal move is restored and 4.3 applies to the
+    // replacement move. The offender's clock runs on from the illegal move's t.
+    touch_.clear();
+    if (auto intent = read_intent(pos, m.move)) {
+      if (intent->from != core::Square::None) touch_.add(pos, intent->from);
+      if (intent->to != core::Square::None && !pos.empty(intent->to) &&
+          core::color_of(pos.piece_on(intent->to)) != side) {
+        touch_.add(pos, intent->to);
+      }
+    }
+    record_.note("Art. 7.5.1: illegal move " + m.move + " by " + capitalised(side) +
+                 "; position restored");
+  }
+  if (ending_) return;  // the queen promotion ended the game
+  if (count == 1) {
+    // Art. 7.5.3: first illegal move: a warning, and (may) two minutes to the opponent
+    // (B.2: one minute in blitz).
+    add_penalty(side, side, "7.5.3", "warn", std::nullopt);
+    if (start_.rules.add_time_on_first_illegal) {
+      add_penalty(side, ~side, "7.5.3", "add_time", penalty_time());
+    }
+    return;
+  }
+  // Art. 7.5.3: the second illegal move loses, unless the opponent cannot checkmate.
+  if (can_mate(game_.position(), ~side)) {
+    end(win_for(~side), Termination::IllegalMoveForfeit, now_);
+  } else {
+    end(GameResult::Draw, Termination::IllegalMoveDead, now_);
+  }
+}
+
+void Arbiter::illegal_move_a4(const Event& e, const MoveEvent& m) {
+  (void)e;
+  // A.4.2: the illegal move is completed by the press; it stands unless the opponent
+  // claims before making his own move.
+  const core::Position before = game_.position();
+  const Color side = m.side;
+  clock_->press(clock_side(side));
+  moves_by_[core::index(side)]++;
+  touch_.clear();
+  offers_[core::index(~side)] = false;
+  RecordedMove rec;
+  rec.side = side;
+  rec.number = before.fullmove_number();
+  rec.san = m.move;
+  if (!clock_->is_unlimited()) rec.clock = clock_->remaining(clock_side(side));
+  rec.comments.push_back("illegal move (A.4.2), not corrected");
+  record_.moves.push_back(std::move(rec));
+  PendingIllegal pending{side, before, false};
+  if (auto intent = read_intent(before, m.move)) {
+    if (auto after = play_illegal(before, *intent)) {
+      pending.position_valid = true;
+      game_ = game::Game{*after};
+    }
+  }
+  pending_illegal_ = pending;
+}
+
+}  // namespace arbiter::competition

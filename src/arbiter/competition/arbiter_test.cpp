@@ -1,0 +1,173 @@
+// The Arbiter through its C++ API (the golden logs under tests/competition cover every
+// rule end to end; these check the API, set-up and outputs).
+#include "arbiter/competition/arbiter.hpp"
+
+#include <gtest/gtest.h>
+
+namespace arbiter::competition {
+namespace {
+
+using namespace std::chrono_literals;
+
+StartEvent start_with(const char* tc) {
+  StartEvent s;
+  s.white = "Anna";
+  s.black = "Boris";
+  auto parsed = clock::TimeControl::parse(tc);
+  EXPECT_TRUE(parsed.has_value());
+  if (parsed) s.time_control = *parsed;
+  return s;
+}
+
+Event move(int line, std::int64_t t, Color side, const char* text, bool offer = false) {
+  return Event{line, Millis{t}, MoveEvent{side, text, offer}};
+}
+
+TEST(ArbiterCreate, RejectsFenAndChess960Together) {
+  StartEvent s = start_with("300");
+  s.fen = "8/8/8/4k3/8/8/8/4K3 w - - 0 1";
+  s.chess960 = 5;
+  auto a = Arbiter::create(s);
+  ASSERT_FALSE(a.has_value());
+  EXPECT_EQ(a.error().code, ErrorCode::kEventSyntax);
+  EXPECT_EQ(a.error().where.line, 1);
+}
+
+TEST(ArbiterCreate, RejectsBadFen) {
+  StartEvent s = start_with("300");
+  s.fen = "not a fen";
+  auto a = Arbiter::create(s);
+  ASSERT_FALSE(a.has_value());
+  EXPECT_EQ(a.error().where.field, "fen");
+}
+
+TEST(ArbiterCreate, CategoryFromTimeControlOrOverride) {
+  // A.1 / B.1 by default; the start event may name the category.
+  auto blitz = Arbiter::create(start_with("180+2"));
+  ASSERT_TRUE(blitz.has_value());
+  EXPECT_EQ(blitz->category(), clock::Category::Blitz);
+  StartEvent s = start_with("180+2");
+  s.category = clock::Category::Rapid;
+  auto rapid = Arbiter::create(s);
+  ASSERT_TRUE(rapid.has_value());
+  EXPECT_EQ(rapid->category(), clock::Category::Rapid);
+}
+
+TEST(ArbiterCreate, InadequateSupervisionOnlyForRapidAndBlitz) {
+  // A.5 / B.5: the choice between A.3 and A.4 concerns rapid and blitz games.
+  StartEvent s = start_with("5400");
+  s.rules.supervision = Supervision::Inadequate;
+  auto standard = Arbiter::create(s);
+  ASSERT_TRUE(standard.has_value());
+  EXPECT_FALSE(standard->inadequate_supervision());
+  s.time_control = *clock::TimeControl::parse("900");
+  auto rapid = Arbiter::create(s);
+  ASSERT_TRUE(rapid.has_value());
+  EXPECT_TRUE(rapid->inadequate_supervision());
+}
+
+TEST(ArbiterApply, MovesDriveGameAndClock) {
+  auto a = Arbiter::create(start_with("180+2"));
+  ASSERT_TRUE(a.has_value());
+  a->apply(move(2, 3000, Color::White, "e4"));
+  a->apply(move(3, 5000, Color::Black, "e5"));
+  EXPECT_EQ(a->game().ply(), 2);
+  EXPECT_EQ(a->chess_clock().moves_completed(clock::ClockSide::White), 1);
+  EXPECT_FALSE(a->is_over());
+  const Verdict v = a->verdict();
+  ASSERT_TRUE(v.clocks.has_value());
+  EXPECT_EQ((*v.clocks)[0], 181000ms);  // 6.3.1: 182 - 3 + 2
+  EXPECT_EQ((*v.clocks)[1], 182000ms);
+}
+
+TEST(ArbiterApply, ResignationEndsAndLaterEventsAreRefused) {
+  auto a = Arbiter::create(start_with("300"));
+  ASSERT_TRUE(a.has_value());
+  a->apply(Event{2, 1000ms, ResignEvent{Color::White}});
+  a->apply(move(3, 2000, Color::White, "e4"));
+  EXPECT_TRUE(a->is_over());
+  const Verdict v = a->verdict();
+  EXPECT_EQ(v.result, GameResult::BlackWins);
+  EXPECT_EQ(v.termination, Termination::Resignation);
+  ASSERT_EQ(v.refused.size(), 1u);
+  EXPECT_EQ(v.refused[0].line, 3);
+  EXPECT_EQ(v.refused[0].article, "5.1.2");
+}
+
+TEST(ArbiterOutput, PgnHasClocksTerminationOffersAndPenalties) {
+  auto a = Arbiter::create(start_with("5400"));
+  ASSERT_TRUE(a.has_value());
+  a->apply(move(2, 1000, Color::White, "e4"));
+  a->apply(move(3, 2000, Color::Black, "e5", true));
+  a->apply(move(4, 3000, Color::White, "Ke3"));  // 7.5.3: first illegal move
+  a->apply(Event{5, 4000ms, ResignEvent{Color::White}});
+  const Verdict v = a->verdict();
+  EXPECT_NE(v.pgn.find("[TimeControl \"5400\"]"), std::string::npos);
+  EXPECT_NE(v.pgn.find("[Termination \"resignation\"]"), std::string::npos);
+  EXPECT_NE(v.pgn.find("[Result \"0-1\"]"), std::string::npos);
+  EXPECT_NE(v.pgn.find("1. e4 {[%clk 1:29:59]}"), std::string::npos) << v.pgn;
+  EXPECT_NE(v.pgn.find("draw offer (=)"), std::string::npos);
+  EXPECT_NE(v.pgn.find("Art. 7.5.3"), std::string::npos);
+  EXPECT_NE(v.pgn.find(" 0-1\n"), std::string::npos);
+  // 9.1.2.2: the scoresheet marks the offer with "=".
+  EXPECT_NE(v.scoresheet.find("e5 (=)"), std::string::npos) << v.scoresheet;
+}
+
+TEST(ArbiterOutput, ForfeitResultsKeepPgnResultStandard) {
+  auto a = Arbiter::create(start_with("5400"));
+  ASSERT_TRUE(a.has_value());
+  ArbiterEvent declare;
+  declare.action = ArbiterAction::DeclareResult;
+  declare.result = "-/+";
+  a->apply(Event{2, 1000ms, declare});
+  const Verdict v = a->verdict();
+  EXPECT_EQ(v.result, GameResult::BlackByForfeit);
+  EXPECT_NE(v.pgn.find("[Result \"*\"]"), std::string::npos);
+  EXPECT_NE(v.pgn.find("result -/+"), std::string::npos);
+}
+
+TEST(GameRecordText, ClockText) {
+  EXPECT_EQ(clock_text(Millis{0}), "0:00:00");
+  EXPECT_EQ(clock_text(Millis{181000}), "0:03:01");
+  EXPECT_EQ(clock_text(Millis{5399000}), "1:29:59");
+  EXPECT_EQ(clock_text(Millis{5250}), "0:00:05.250");
+}
+
+TEST(VerdictValues, ResultsRoundTripAndScore) {
+  for (const char* text :
+       {"*", "1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-", "0-1/2", "1/2-0", "0-0"}) {
+    auto r = parse_result(text);
+    ASSERT_TRUE(r.has_value()) << text;
+    EXPECT_EQ(result_text(*r), text);
+  }
+  EXPECT_FALSE(parse_result("2-0").has_value());
+  // Art. 10.1 with [3, 1, 0].
+  const std::array<double, 3> football{3.0, 1.0, 0.0};
+  EXPECT_EQ(score(GameResult::WhiteByForfeit, football), (std::array<double, 2>{3.0, 0.0}));
+  EXPECT_EQ(score(GameResult::Draw, football), (std::array<double, 2>{1.0, 1.0}));
+  EXPECT_EQ(score(GameResult::WhiteDrawBlackLoss, football), (std::array<double, 2>{1.0, 0.0}));
+  EXPECT_EQ(score(GameResult::BothLose, football), (std::array<double, 2>{0.0, 0.0}));
+}
+
+TEST(VerdictValues, TerminationNamesAndArticles) {
+  EXPECT_EQ(termination_name(Termination::TimeoutVsInsufficient), "timeout_vs_insufficient");
+  EXPECT_EQ(termination_article(Termination::BothFlags), "III.3.1.2");
+  EXPECT_EQ(termination_name(Termination::SealedMoveInvalid), "sealed_move_invalid");
+  EXPECT_EQ(termination_article(Termination::IllegalPositionDraw), "A.4.4");
+}
+
+TEST(EventNames, RoundTrip) {
+  for (ClaimKind k : {ClaimKind::Threefold, ClaimKind::Fifty, ClaimKind::Illegal, ClaimKind::Flag,
+                      ClaimKind::Quickplay, ClaimKind::QuickplayIncrement}) {
+    EXPECT_EQ(parse_claim_kind(claim_kind_name(k)), k);
+  }
+  EXPECT_EQ(parse_arbiter_action("postpone_quickplay"), ArbiterAction::PostponeQuickplay);
+  EXPECT_FALSE(parse_arbiter_action("shout").has_value());
+  EXPECT_EQ(parse_side("black"), Color::Black);
+  EXPECT_FALSE(parse_side("Black").has_value());
+  EXPECT_EQ(event_type_name(EventBody{UnusableEvent{"dance", "?"}}), "dance");
+  EXPECT_EQ(event_type_name(EventBody{ResumeEvent{}}), "resume");
+}
+
+}  // namespace
+}  // namespace arbiter::competition

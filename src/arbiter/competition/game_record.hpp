@@ -1,0 +1,43 @@
+// The game score as the Arbiter records it, and its two printed forms: the PGN export
+// (with [%clk] comments, a Termination tag in words, penalties and offers as comments)
+// and the FIDE scoresheet text (Art. 8.1, draw offers marked "(=)" as 9.1.2.2 asks).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "arbiter/base/time_source.hpp"
+#include "arbiter/competition/verdict.hpp"
+
+namespace arbiter::competition {
+
+struct RecordedMove {
+  Color side = Color::White;
+  int number = 1;                     // the move number (Art. 8.1)
+  std::string san;                    // as it stands on the board
+  std::optional<Millis> clock;        // the mover's time after the press, with credits
+  bool offered_draw = false;          // 9.1.2.2: "=" on the scoresheet
+  std::vector<std::string> comments;  // penalties and other arbiter notes after the move
+};
+
+struct GameRecord {
+  std::string white;
+  std::string black;
+  std::string time_control;  // spec grammar; "-" without a clock
+  std::string start_fen;     // empty for the initial position of Art. 2.3
+  bool chess960 = false;
+  std::vector<std::string> opening_comments;  // notes before the first move
+  std::vector<RecordedMove> moves;
+
+  // Attaches a note to the last move (or before the first one).
+  void note(std::string text);
+};
+
+[[nodiscard]] std::string to_pgn(const GameRecord& record, GameResult result,
+                                 Termination termination);
+[[nodiscard]] std::string to_scoresheet(const GameRecord& record, GameResult result);
+// "1:02:03" or "0:00:05.250" ([%clk] format of the PGN clock extension).
+[[nodiscard]] std::string clock_text(Millis ms);
+
+}  // namespace arbiter::competition

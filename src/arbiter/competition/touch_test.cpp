@@ -1,0 +1,154 @@
+// Touched pieces, Art. 4.3–4.5.
+#include "arbiter/competition/touch.hpp"
+
+#include <gtest/gtest.h>
+
+#include "arbiter/core/uci_move.hpp"
+
+namespace arbiter::competition {
+namespace {
+
+using core::Square;
+
+core::Position pos(const char* fen) {
+  auto p = core::Position::from_fen(fen);
+  EXPECT_TRUE(p.has_value()) << fen;
+  return p ? *p : core::Position::startpos();
+}
+
+core::Move uci(const core::Position& p, const char* text) {
+  auto m = core::parse_uci(p, text);
+  EXPECT_TRUE(m.has_value()) << text;
+  return m ? *m : core::Move::none();
+}
+
+TEST(TouchState, NothingTouchedIsFree) {
+  TouchState t;
+  EXPECT_TRUE(t.empty());
+  EXPECT_FALSE(t.constraint(core::Position::startpos()).has_value());
+}
+
+TEST(TouchState, OwnPieceMustMove) {
+  // Art. 4.3.1
+  const auto p = core::Position::startpos();
+  TouchState t;
+  t.add(p, Square::G1);
+  auto c = t.constraint(p);
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->article, "4.3.1");
+  EXPECT_EQ(c->allowed.size(), 2);
+  EXPECT_TRUE(c->allowed.contains(uci(p, "g1f3")));
+  EXPECT_TRUE(c->allowed.contains(uci(p, "g1h3")));
+  EXPECT_NE(c->reason.find("knight on g1"), std::string::npos);
+}
+
+TEST(TouchState, RepeatedTouchCountsOnce) {
+  const auto p = core::Position::startpos();
+  TouchState t;
+  t.add(p, Square::A1);
+  t.add(p, Square::A1);
+  t.add(p, Square::B1);
+  auto c = t.constraint(p);
+  ASSERT_TRUE(c.has_value());
+  EXPECT_TRUE(c->allowed.contains(uci(p, "b1c3")));
+}
+
+TEST(TouchState, OpponentPieceMustBeCaptured) {
+  // Art. 4.3.2
+  const auto p = pos("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2");
+  TouchState t;
+  t.add(p, Square::D5);
+  auto c = t.constraint(p);
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->article, "4.3.2");
+  EXPECT_EQ(c->allowed.size(), 1);
+  EXPECT_TRUE(c->allowed.contains(uci(p, "e4d5")));
+}
+
+TEST(TouchState, EnPassantCapturesTheTouchedPawn) {
+  // Art. 4.3.2 with 3.7.4.1: the pawn captured en passant stands beside the capturer.
+  const auto p = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+  TouchState t;
+  t.add(p, Square::D5);
+  auto c = t.constraint(p);
+  ASSERT_TRUE(c.has_value());
+  EXPECT_TRUE(c->allowed.contains(uci(p, "e5d6")));
+}
+
+TEST(TouchState, OwnAndOpponentCaptureTogether) {
+  // Art. 4.3.3: capture the touched opponent piece with the touched own piece.
+  const auto p = pos("rnbqkbnr/ppp1pppp/8/3p4/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 0 2");
+  TouchState t;
+  t.add(p, Square::C3);
+  t.add(p, Square::D5);
+  auto c = t.constraint(p);
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->article, "4.3.3");
+  EXPECT_EQ(c->allowed.size(), 1);
+  EXPECT_TRUE(c->allowed.contains(uci(p, "c3d5")));
+}
+
+TEST(TouchState, OwnAndOpponentWithoutCaptureFallsBackToFirst) {
+  // Art. 4.3.3 then 4.3.4: if that capture is illegal, the first touched movable piece.
+  const auto p = pos("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2");
+  TouchState t;
+  t.add(p, Square::G1);
+  t.add(p, Square::D5);
+  auto c = t.constraint(p);
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->article, "4.3.1");
+  EXPECT_TRUE(c->allowed.contains(uci(p, "g1f3")));
+  EXPECT_FALSE(c->allowed.contains(uci(p, "e4d5")));
+}
+
+TEST(TouchState, KingThenRookMeansCastling) {
+  // Art. 4.4.1
+  const auto p = pos("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
+  TouchState t;
+  t.add(p, Square::E1);
+  t.add(p, Square::A1);
+  auto c = t.constraint(p);
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->article, "4.4.1");
+  ASSERT_EQ(c->allowed.size(), 1);
+  EXPECT_TRUE(c->allowed[0].is_castling());
+  EXPECT_EQ(c->allowed[0].to(), Square::A1);
+}
+
+TEST(TouchState, RookThenKingForbidsCastling) {
+  // Art. 4.4.2: the rook was touched first, so it must move; castling is a king move.
+  const auto p = pos("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
+  TouchState t;
+  t.add(p, Square::H1);
+  t.add(p, Square::E1);
+  auto c = t.constraint(p);
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->article, "4.3.1");
+  for (core::Move m : c->allowed) EXPECT_EQ(m.from(), Square::H1);
+}
+
+TEST(TouchState, IllegalCastlingLeavesKingMoves) {
+  // Art. 4.4.3: castling with the touched rook is illegal: another king move.
+  const auto p = pos("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K1NR w KQkq - 0 1");
+  TouchState t;
+  t.add(p, Square::E1);
+  t.add(p, Square::H1);
+  auto c = t.constraint(p);
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->article, "4.3.1");
+  EXPECT_TRUE(c->allowed.contains(uci(p, "e1f1")));
+}
+
+TEST(TouchState, NothingMovableLeavesPlayerFree) {
+  // Art. 4.5
+  const auto p = core::Position::startpos();
+  TouchState t;
+  t.add(p, Square::A1);
+  t.add(p, Square::C1);
+  EXPECT_FALSE(t.constraint(p).has_value());
+  t.clear();
+  EXPECT_TRUE(t.empty());
+}
+
+}  // namespace
+}  // namespace arbiter::competition
