@@ -167,10 +167,10 @@ inline void generate_castling(const Position& pos, Sink& sink, Square ksq) noexc
     if (!pos.can_castle(Us, side)) continue;
     const int right = castling_index(Us, side);
     const Square rook = pos.castling_rook(Us, side);
-    // Art. 3.8.2.2 / Guideline II.3.2.7.4: every square between the king's and rook's
+    // Art. 3.8.2.2.2 / Guideline II.3.2.7.4: every square between the king's and rook's
     // start and final squares is empty, except for the king and the castling rook.
     if (pos.castling_path(right) & occupied) continue;
-    // Art. 3.8.2.2 (b): the king does not pass through or land on an attacked square;
+    // Art. 3.8.2.2.1: the king is not in check and does not cross or land on an attacked square;
     // the rook is lifted too, so that it cannot shield the king's final square.
     const Bitboard without = occupied ^ bb(ksq) ^ bb(rook);
     Bitboard path = pos.castling_king_path(right);

@@ -105,7 +105,7 @@ TEST(MoveGen, KingCannotRetreatAlongCheckingRay) {
 }
 
 TEST(MoveGen, CastlingRules) {
-  // Art. 3.8.2.1/3.8.2.2: squares between empty; king not in check, not crossing or
+  // Art. 3.8.2.2.2: squares between empty; 3.8.2.2.1: king not in check, not crossing or
   // landing on an attacked square. Rights lost permanently are not restored.
   EXPECT_TRUE(has(pos_of("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"), "e1g1"));
   EXPECT_TRUE(has(pos_of("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"), "e1c1"));

@@ -49,7 +49,7 @@ void Position::add_castling_right(Color c, CastlingSide side, Square rook) {
   castling_path_[right] =
       (between_bb(king, king_to) | bb(king_to) | between_bb(rook, rook_to) | bb(rook_to)) &
       ~(bb(king) | bb(rook));
-  // Squares the king crosses or lands on (Art. 3.8.2.2): the final square is tested even
+  // Squares the king crosses or lands on (Art. 3.8.2.2.1): the final square is tested even
   // when the king does not move (Chess960), since lifting the rook can expose it.
   castling_king_path_[right] = between_bb(king, king_to) | bb(king_to);
 }
@@ -127,7 +127,7 @@ void Position::do_move(Move m, Undo& undo) noexcept {
   ++halfmove_clock_;
 
   if (m.is_castling()) {
-    // Art. 3.8.2.1 / Guideline II.3.2.5.2: king and rook end on g/f or c/d.
+    // Art. 3.8.2 / Guideline II.3.2.5.2: king and rook end on g/f or c/d.
     const CastlingSide side = index(to) > index(from) ? CastlingSide::King : CastlingSide::Queen;
     const Square king_to = castling_king_to(us, side);
     const Square rook_to = castling_rook_to(us, side);

@@ -66,7 +66,7 @@ TEST(Position, EnPassantSquareIsSetAfterEveryDoubleStep) {
 }
 
 TEST(Position, CastlingRightsLostByKingOrRookMoveOrCapture) {
-  // Art. 3.8.2.1 (a): a king or rook that has moved; a captured rook loses the right too.
+  // Art. 3.8.2.1.1-3.8.2.1.2: a king or rook that has moved; a captured rook loses the right too.
   Position pos = *Position::from_fen("r3k2r/8/8/8/8/8/6b1/R3K2R b KQkq - 0 1");
   pos = pos.after(*parse_uci(pos, "g2h1"));
   EXPECT_FALSE(pos.can_castle(Color::White, CastlingSide::King));

@@ -91,7 +91,7 @@ constexpr std::uint8_t castling_bit(Color c, CastlingSide s) noexcept {
 }
 constexpr std::uint8_t kAllCastling = 0x0F;
 
-// Final squares of king and rook after castling, in every variant (Art. 3.8.2.1,
+// Final squares of king and rook after castling, in every variant (Art. 3.8.2,
 // Guideline II.3.2.5.2: the same squares as in standard chess).
 constexpr Square castling_king_to(Color c, CastlingSide s) noexcept {
   return relative_square(c, s == CastlingSide::King ? Square::G1 : Square::C1);
