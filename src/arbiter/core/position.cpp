@@ -101,9 +101,61 @@ PieceType Position::captured_piece(Move m) const noexcept {
 }
 
 bool Position::is_legal(Move m) const noexcept {
-  if (!m.is_ok() || piece_on(m.from()) == Piece::None || color_of(piece_on(m.from())) != side_)
+  const Square from = m.from();
+  const Square to = m.to();
+  const Piece piece = piece_on(from);
+  if (!m.is_ok() || piece == Piece::None || color_of(piece) != side_) return false;
+  if (m.is_castling() || m.is_en_passant()) return legal_moves(*this).contains(m);
+  // Only the canonical encoding: promotion bits are zero unless the move promotes.
+  if (!m.is_promotion() && (m.raw() & 0x3000)) return false;
+  const Color us = side_;
+  const Color them = ~us;
+  if (pieces(us) & bb(to)) return false;  // Art. 3.1
+  const PieceType type = type_of(piece);
+  const Bitboard occupied = pieces();
+  const Square ksq = king_square(us);
+
+  if (type == PieceType::King) {
+    // Art. 3.8.1 / 3.9.2: to an adjacent square not attacked once the king has left.
+    return !m.is_promotion() && (king_attacks(from) & bb(to)) &&
+           !(attackers_to(to, occupied ^ bb(from)) & pieces(them));
+  }
+  if (type == PieceType::Pawn) {
+    const int up = us == Color::White ? 8 : -8;
+    const bool last_rank = rank_of(to) == relative_rank(us, Rank::R8);
+    if (m.is_promotion() != last_rank) return false;  // Art. 3.7.5.1
+    const bool push = index(to) == index(from) + up && empty(to);
+    const bool double_push = rank_of(from) == relative_rank(us, Rank::R2) &&
+                             index(to) == index(from) + 2 * up && empty(from + up) && empty(to);
+    const bool capture = (pawn_attacks(us, from) & bb(to) & pieces(them)) != 0;
+    if (!push && !double_push && !capture) return false;
+  } else if (m.kind() != MoveKind::Normal || !(attacks_of(type, from, occupied) & bb(to))) {
     return false;
-  return legal_moves(*this).contains(m);
+  }
+  // Art. 3.9.2: the move must not leave the king in check.
+  const Bitboard check = checkers();
+  if (check) {
+    if (more_than_one(check)) return false;
+    if (!((between_bb(ksq, lsb(check)) | check) & bb(to))) return false;
+  }
+  if (blockers_for_king(us, them) & bb(from)) return aligned(ksq, from, to);
+  return true;
+}
+
+bool Position::gives_check(Move m) const noexcept {
+  if (m.is_castling() || m.is_en_passant() || m.is_promotion()) return after(m).in_check();
+  const Color us = side_;
+  const Square from = m.from();
+  const Square to = m.to();
+  const Square king = king_square(~us);
+  const Bitboard occupied = (pieces() ^ bb(from)) | bb(to);
+  const PieceType type = type_of(piece_on(from));
+  const Bitboard direct = type == PieceType::Pawn   ? pawn_attacks(us, to)
+                          : type == PieceType::King ? 0
+                                                    : attacks_of(type, to, occupied);
+  if (direct & bb(king)) return true;
+  // Discovered check: the piece leaves the line between one of our line pieces and the king.
+  return (blockers_for_king(~us, us) & bb(from)) && !aligned(king, from, to);
 }
 
 void Position::do_move(Move m, Undo& undo) noexcept {

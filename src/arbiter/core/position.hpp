@@ -101,7 +101,16 @@ class Position {
   [[nodiscard]] Bitboard blockers_for_king(Color king, Color attacker) const noexcept;
 
   // --- moves (movegen.hpp has the generators)
+  // Whether m is a legal move here (Art. 3.10.1), for any 16-bit value: cheap for
+  // ordinary moves (geometry plus check and pin masks), by generation for castling and
+  // en passant.
   [[nodiscard]] bool is_legal(Move m) const noexcept;
+  // Whether the legal move m checks the opponent's king, directly or by discovery,
+  // without playing it (castling, en passant and promotions are played on a copy).
+  [[nodiscard]] bool gives_check(Move m) const noexcept;
+  // True when the e.p. square is attacked by a pawn of the side to move, which is when
+  // key() includes it (a legal capture is further checked by has_legal_en_passant()).
+  [[nodiscard]] bool en_passant_in_key() const noexcept { return en_passant_keyed(side_); }
   [[nodiscard]] bool is_capture(Move m) const noexcept {
     return m.is_en_passant() || (!m.is_castling() && !empty(m.to()));
   }

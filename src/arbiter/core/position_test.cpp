@@ -110,6 +110,70 @@ TEST(Position, NullMoveFlipsSideAndDropsEnPassant) {
   EXPECT_EQ(pos.fen(), before);
 }
 
+// The fast is_legal and gives_check agree with their definitions (membership in the
+// generated list; playing the move) for every 16-bit move value of the kinds that can
+// occur, over positions from the perft suites' kind of material.
+TEST(Position, FastLegalityAndCheckAgreeWithDefinitions) {
+  std::mt19937 rng(99);
+  const char* starts[] = {
+      kStartFen.data(),
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+      "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+      "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+  };
+  int positions = 0;
+  for (const char* fen : starts) {
+    Position pos = *Position::from_fen(fen);
+    for (int ply = 0; ply < 120; ++ply) {
+      const MoveList legal = legal_moves(pos);
+      if (legal.empty()) break;
+      for (int from = 0; from < 64; ++from) {
+        for (int to = 0; to < 64; ++to) {
+          for (int kind = 0; kind < 4; ++kind) {
+            for (PieceType promo : {PieceType::Knight, PieceType::Queen}) {
+              const Move m =
+                  Move::make(square_at(from), square_at(to), static_cast<MoveKind>(kind), promo);
+              ASSERT_EQ(pos.is_legal(m), legal.contains(m)) << pos.fen() << " " << to_uci(pos, m);
+            }
+          }
+        }
+      }
+      for (Move m : legal) {
+        ASSERT_EQ(pos.gives_check(m), pos.after(m).in_check())
+            << pos.fen() << " " << to_uci(pos, m);
+      }
+      Undo u;
+      pos.do_move(legal[static_cast<int>(rng() % static_cast<unsigned>(legal.size()))], u);
+      ++positions;
+    }
+  }
+  EXPECT_GT(positions, 200);
+}
+
+// Hand-picked cases: e.p. and castling with check, promotions, discovered checks.
+TEST(Position, GivesCheckOnSpecialMoves) {
+  const char* fens[] = {
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+      "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+      "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+      "4k3/8/8/3pP3/8/8/8/R3K2R w KQ d6 0 1",  // e.p., castling with check
+      "3k4/8/8/8/8/8/1p6/R3K3 b - - 0 1",      // promotions
+      "4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1",     // discovered checks by the knight
+  };
+  int checks = 0;
+  for (const char* f : fens) {
+    const Position p = *Position::from_fen(f);
+    for (Move m : legal_moves(p)) {
+      const bool expected = p.after(m).in_check();
+      EXPECT_EQ(p.gives_check(m), expected) << f << " " << int(m.raw());
+      checks += expected;
+    }
+  }
+  EXPECT_GT(checks, 10);
+}
+
 TEST(Position, CapturedAndMovedPiece) {
   const Position pos = *Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
   const Move ep = *parse_uci(pos, "e5d6");

@@ -44,27 +44,6 @@ constexpr Key kBlackWinnerSalt = 0x9E3779B97F4A7C15ULL;
 
 }  // namespace
 
-// Does m give check? Exact for ordinary moves (direct or discovered check); castling, en
-// passant and promotions are played out. Used for ordering and for the mate look-ahead,
-// which confirms every mate on the real position.
-bool gives_check(const Position& pos, Move m) noexcept {
-  if (m.is_castling() || m.is_en_passant() || m.is_promotion()) return pos.after(m).in_check();
-  const Color us = pos.side_to_move();
-  const Square king = pos.king_square(~us);
-  const Bitboard occupied = (pos.pieces() ^ bb(m.from())) | bb(m.to());
-  const PieceType moved = pos.moved_piece(m);
-  if (moved == PieceType::Pawn) {
-    if (pawn_attacks(us, m.to()) & bb(king)) return true;
-  } else if (moved != PieceType::King && (attacks_of(moved, m.to(), occupied) & bb(king))) {
-    return true;
-  }
-  const Bitboard others = pos.pieces(us) & ~bb(m.from());
-  return ((bishop_attacks(king, occupied) & others &
-           pos.pieces(PieceType::Bishop, PieceType::Queen)) |
-          (rook_attacks(king, occupied) & others &
-           pos.pieces(PieceType::Rook, PieceType::Queen))) != 0;
-}
-
 HelpmateSearch::HelpmateSearch(int tt_bits)
     : table_(std::size_t{1} << tt_bits), mask_((Key{1} << tt_bits) - 1) {}
 
@@ -164,7 +143,7 @@ HelpmateSearch::Answer HelpmateSearch::search(const Position& pos, int depth, in
   int scores[MoveList::kCapacity];
   bool checks[MoveList::kCapacity];
   for (int i = 0; i < n; ++i) {
-    checks[i] = gives_check(pos, moves[i]);
+    checks[i] = pos.gives_check(moves[i]);
     // Look one ply ahead for the mate itself: a checking move with no reply.
     if (checks[i] && !loser_to_move && !has_legal_moves(pos.after(moves[i]))) {
       line_[ply] = moves[i];

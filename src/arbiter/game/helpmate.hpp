@@ -16,10 +16,6 @@
 
 namespace arbiter::game {
 
-// Does the legal move m give check? Without playing it, except castling, e.p. and
-// promotions. (Ordering and the mate look-ahead; every mate is confirmed on the board.)
-[[nodiscard]] bool gives_check(const core::Position& pos, core::Move m) noexcept;
-
 class HelpmateSearch {
  public:
   explicit HelpmateSearch(int tt_bits);
