@@ -19,18 +19,7 @@ std::string square_name(Square s) {
   return out;
 }
 
-std::string_view piece_word(PieceType t) {
-  switch (t) {
-    case PieceType::Pawn: return "pawn";
-    case PieceType::Knight: return "knight";
-    case PieceType::Bishop: return "bishop";
-    case PieceType::Rook: return "rook";
-    case PieceType::Queen: return "queen";
-    case PieceType::King: return "king";
-    case PieceType::None: break;
-  }
-  return "piece";
-}
+std::string_view piece_word(PieceType t) { return core::piece_type_name(t); }
 
 // The square of the man a move captures (the pawn beside, for en passant), or None.
 Square captured_square(const core::Position& pos, Move m) {

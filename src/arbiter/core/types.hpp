@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 
 namespace arbiter::core {
 
@@ -79,6 +80,20 @@ constexpr PieceType type_of(Piece p) noexcept {
   return p == Piece::None ? PieceType::None : static_cast<PieceType>(index(p) % 6);
 }
 constexpr Color color_of(Piece p) noexcept { return static_cast<Color>(index(p) >= 6); }
+
+// The English name of a piece type ("knight"), for messages; "piece" for None.
+constexpr std::string_view piece_type_name(PieceType t) noexcept {
+  switch (t) {
+    case PieceType::Pawn: return "pawn";
+    case PieceType::Knight: return "knight";
+    case PieceType::Bishop: return "bishop";
+    case PieceType::Rook: return "rook";
+    case PieceType::Queen: return "queen";
+    case PieceType::King: return "king";
+    case PieceType::None: break;
+  }
+  return "piece";
+}
 
 // Castling rights: one bit per (colour, side). "King side" is the side towards the h-file
 // (Guideline II.3.2: in Chess960 the rook may start anywhere on that side of the king).

@@ -110,18 +110,7 @@ Designator read_designator(std::string_view text) noexcept {
   return d;
 }
 
-std::string_view piece_name(PieceType type) noexcept {
-  switch (type) {
-    case PieceType::Pawn: return "pawn";
-    case PieceType::Knight: return "knight";
-    case PieceType::Bishop: return "bishop";
-    case PieceType::Rook: return "rook";
-    case PieceType::Queen: return "queen";
-    case PieceType::King: return "king";
-    case PieceType::None: break;
-  }
-  return "piece";
-}
+std::string_view piece_name(PieceType type) noexcept { return core::piece_type_name(type); }
 
 }  // namespace detail
 }  // namespace arbiter::notation
