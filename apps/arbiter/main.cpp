@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   arbiter::app::register_fen(app);
   arbiter::app::register_serve(app);
   arbiter::app::register_adjudicate(app);
+  arbiter::app::register_pgn(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
