@@ -15,6 +15,7 @@ void register_fen_analyze(CLI::App& fen);
 void register_serve(CLI::App& app);
 void register_adjudicate(CLI::App& app);
 void register_pgn(CLI::App& app);
+void register_uci(CLI::App& app);
 
 // Thrown by subcommands to exit with a one-line message and a status.
 struct ExitError {

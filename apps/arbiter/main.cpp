@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   arbiter::app::register_serve(app);
   arbiter::app::register_adjudicate(app);
   arbiter::app::register_pgn(app);
+  arbiter::app::register_uci(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
