@@ -5,11 +5,13 @@ set -euo pipefail
 
 packages=(
   build-essential cmake pkg-config git
-  libexpected-dev libfmt-dev libcli11-dev nlohmann-json3-dev
+  libexpected-dev libfmt-dev libcli11-dev nlohmann-json3-dev libsqlite3-dev libboost-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format
   stockfish pgn-extract
 )
+# chromium (for web/ end-to-end tests, `npm run test:e2e`) is added here once those
+# tests run under ctest.
 
 missing=()
 for p in "${packages[@]}"; do
@@ -26,7 +28,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# The web UI (web/package-lock.json) is installed with npm ci once it exists.
+# The web UI (web/package-lock.json) is installed with npm ci once it exists, and web/dist
+# is rebuilt (esbuild, well under a second) when missing or older than a source file.
 if [ -f web/package-lock.json ] && [ ! -d web/node_modules ]; then
   (cd web && npm ci --no-audit --no-fund)
+fi
+if [ -d web/node_modules ] && { [ ! -f web/dist/index.html ] ||
+  [ -n "$(find web/src web/static web/scripts web/package-lock.json -newer web/dist/index.html -print -quit)" ]; }; then
+  (cd web && npm run --silent build)
 fi

@@ -1,0 +1,55 @@
+// The seams between the transport (Boost.Beast sessions) and the application (game rooms,
+// REST routes): the server calls an ApiHandler for /api/ requests and WebSocket upgrades,
+// and each WebSocket talks to its SocketHandler through a Connection. Nothing here
+// depends on Boost, so rooms and routes are testable without sockets.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace arbiter::server {
+
+// One open WebSocket, as the application sees it. Thread-safe: send() and close() may be
+// called from any thread; messages go out in order, one write in flight at a time.
+class Connection {
+ public:
+  virtual ~Connection() = default;
+  // Queues a text message. A client that lets too many messages pile up is disconnected.
+  virtual void send(std::shared_ptr<const std::string> text) = 0;
+  // Closes with a WebSocket close code (1000 normal, 1008 policy, 4000-4999 application).
+  virtual void close(unsigned short code, std::string_view reason) = 0;
+};
+
+// Receives the events of one WebSocket. Calls for one connection never overlap.
+class SocketHandler {
+ public:
+  virtual ~SocketHandler() = default;
+  virtual void on_open(const std::shared_ptr<Connection>& connection) = 0;
+  virtual void on_message(const std::shared_ptr<Connection>& connection, std::string_view text) = 0;
+  virtual void on_close(const std::shared_ptr<Connection>& connection) = 0;
+};
+
+struct HttpReply {
+  unsigned status = 200;
+  std::string content_type = "application/json";
+  std::string body;
+  std::string content_disposition;  // e.g. attachment; filename="game.pgn"
+};
+
+struct HttpRequest {
+  std::string method;  // "GET", "POST", ...
+  std::string target;  // path and query, e.g. "/api/games?status=ongoing"
+  std::string body;
+};
+
+// The application behind /api/. Called on the server's threads, possibly concurrently.
+class ApiHandler {
+ public:
+  virtual ~ApiHandler() = default;
+  [[nodiscard]] virtual HttpReply handle(const HttpRequest& request) = 0;
+  // The handler for a WebSocket upgrade to `target`, or null (answered 404).
+  [[nodiscard]] virtual std::shared_ptr<SocketHandler> socket_for(std::string_view target) = 0;
+};
+
+}  // namespace arbiter::server

@@ -1,0 +1,161 @@
+#include "arbiter/server/http_session.hpp"
+
+#include "arbiter/server/static_files.hpp"
+#include "arbiter/server/websocket_session.hpp"
+
+namespace arbiter::server {
+namespace {
+
+std::string error_json(std::string_view code, std::string_view message) {
+  // Codes and messages here are fixed ASCII strings without quotes or backslashes.
+  std::string out = R"({"error":{"code":")";
+  out += code;
+  out += R"(","message":")";
+  out += message;
+  out += R"("}})";
+  return out;
+}
+
+beast::string_view bsv(std::string_view s) { return {s.data(), s.size()}; }
+
+}  // namespace
+
+HttpSession::HttpSession(tcp::socket&& socket, std::shared_ptr<ApiHandler> api,
+                         std::filesystem::path root, const Limits& limits,
+                         std::shared_ptr<SessionRegistry> registry)
+    : stream_(std::move(socket)),
+      api_(std::move(api)),
+      root_(std::move(root)),
+      limits_(limits),
+      registry_(std::move(registry)) {}
+
+void HttpSession::run() {
+  net::dispatch(stream_.get_executor(),
+                beast::bind_front_handler(&HttpSession::read_next, shared_from_this()));
+}
+
+void HttpSession::read_next() {
+  parser_.emplace();
+  parser_->body_limit(limits_.http_body_max);
+  parser_->header_limit(static_cast<std::uint32_t>(limits_.http_header_max));
+  stream_.expires_after(limits_.http_timeout);
+  http::async_read(stream_, buffer_, *parser_,
+                   beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+}
+
+void HttpSession::on_read(beast::error_code ec, std::size_t) {
+  if (ec == http::error::end_of_stream) {
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    return;
+  }
+  if (ec == http::error::body_limit) {
+    keep_alive_ = false;
+    reply(413, "application/json", error_json("too-large", "request body over the limit"));
+    return;
+  }
+  if (ec == http::error::header_limit) {
+    keep_alive_ = false;
+    reply(431, "application/json", error_json("too-large", "request header over the limit"));
+    return;
+  }
+  if (ec) return;  // timeout, reset, malformed request: drop the connection
+  answer(parser_->release());
+}
+
+void HttpSession::answer(http::request<http::string_body>&& request) {
+  version_ = request.version();
+  keep_alive_ = request.keep_alive();
+  const std::string target{request.target()};
+  if (websocket::is_upgrade(request)) {
+    auto handler = api_->socket_for(target);
+    if (!handler) {
+      keep_alive_ = false;
+      reply(404, "application/json", error_json("not-found", "no such game"));
+      return;
+    }
+    std::make_shared<WebSocketSession>(stream_.release_socket(), std::move(handler), limits_,
+                                       registry_)
+        ->run(std::move(request));
+    return;
+  }
+  if (target.starts_with("/api/")) {
+    HttpRequest api_request{std::string{request.method_string()}, target, request.body()};
+    HttpReply r = api_->handle(api_request);
+    reply(r.status, r.content_type, std::move(r.body), r.content_disposition);
+    return;
+  }
+  if (request.method() != http::verb::get && request.method() != http::verb::head) {
+    reply(405, "application/json", error_json("method", "only GET and HEAD for files"));
+    return;
+  }
+  serve_file(request);
+}
+
+void HttpSession::serve_file(const http::request<http::string_body>& request) {
+  auto path =
+      resolve_static(root_, std::string_view{request.target().data(), request.target().size()});
+  if (!path) {
+    const bool bad = path.error().code == ErrorCode::kInvalidArgument;
+    reply(bad ? 400 : 404, "application/json",
+          error_json(bad ? "bad-path" : "not-found", bad ? "bad path" : "no such file"));
+    return;
+  }
+  beast::error_code ec;
+  http::file_body::value_type body;
+  body.open(path->c_str(), beast::file_mode::scan, ec);
+  if (ec) {
+    reply(404, "application/json", error_json("not-found", "cannot open file"));
+    return;
+  }
+  const auto size = body.size();
+  const std::string file = path->string();
+  if (request.method() == http::verb::head) {
+    http::response<http::empty_body> res{http::status::ok, version_};
+    res.set(http::field::content_type, bsv(mime_type(file)));
+    res.content_length(size);
+    res.keep_alive(keep_alive_);
+    write(std::move(res));
+    return;
+  }
+  http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(body)),
+                                      std::make_tuple(http::status::ok, version_)};
+  res.set(http::field::content_type, bsv(mime_type(file)));
+  res.set(http::field::cache_control, file.ends_with("index.html") ? "no-cache" : "max-age=300");
+  res.content_length(size);
+  res.keep_alive(keep_alive_);
+  write(std::move(res));
+}
+
+void HttpSession::reply(unsigned status, std::string_view content_type, std::string body,
+                        std::string_view disposition) {
+  http::response<http::string_body> res{static_cast<http::status>(status), version_};
+  res.set(http::field::server, "arbiter");
+  res.set(http::field::content_type, bsv(content_type));
+  res.set(http::field::cache_control, "no-store");
+  if (!disposition.empty()) res.set(http::field::content_disposition, bsv(disposition));
+  res.keep_alive(keep_alive_);
+  res.body() = std::move(body);
+  res.prepare_payload();
+  write(std::move(res));
+}
+
+template <class Body>
+void HttpSession::write(http::response<Body>&& response) {
+  auto sp = std::make_shared<http::response<Body>>(std::move(response));
+  response_ = sp;
+  http::async_write(
+      stream_, *sp,
+      beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), sp->need_eof()));
+}
+
+void HttpSession::on_write(bool close, beast::error_code ec, std::size_t) {
+  response_.reset();
+  if (ec) return;
+  if (close) {
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    return;
+  }
+  read_next();
+}
+
+}  // namespace arbiter::server

@@ -1,0 +1,47 @@
+// One HTTP connection, after Beast 1.74's advanced_server example: reads a request (with
+// a body limit and a timeout), answers it — static file, /api/ route, or WebSocket
+// upgrade handed to a WebSocketSession — and loops while the client keeps the connection
+// alive. Requests on one connection are answered in order, one at a time.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+
+#include "arbiter/server/beast.hpp"
+#include "arbiter/server/handlers.hpp"
+#include "arbiter/server/limits.hpp"
+#include "arbiter/server/websocket_session.hpp"
+
+namespace arbiter::server {
+
+class HttpSession final : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(tcp::socket&& socket, std::shared_ptr<ApiHandler> api, std::filesystem::path root,
+              const Limits& limits, std::shared_ptr<SessionRegistry> registry);
+  void run();
+
+ private:
+  void read_next();
+  void on_read(beast::error_code ec, std::size_t bytes);
+  void answer(http::request<http::string_body>&& request);
+  void reply(unsigned status, std::string_view content_type, std::string body,
+             std::string_view disposition = {});
+  void serve_file(const http::request<http::string_body>& request);
+  template <class Body>
+  void write(http::response<Body>&& response);
+  void on_write(bool close, beast::error_code ec, std::size_t bytes);
+
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  std::shared_ptr<ApiHandler> api_;
+  std::filesystem::path root_;
+  Limits limits_;
+  std::shared_ptr<SessionRegistry> registry_;
+  unsigned version_ = 11;
+  bool keep_alive_ = false;
+  std::shared_ptr<void> response_;  // keeps the response alive during the write
+};
+
+}  // namespace arbiter::server

@@ -1,0 +1,51 @@
+// Server: HTTP and WebSocket on one port (Boost.Beast), static files from a document root
+// (web/dist), /api/ requests and WebSocket upgrades passed to an ApiHandler.
+//
+//   Server server{{.port = 8080, .doc_root = "web/dist"}, api};
+//   if (auto ok = server.start(); !ok) ...;   // listening; server.port() is the real port
+//   ...; server.stop();
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "arbiter/base/error.hpp"
+#include "arbiter/server/handlers.hpp"
+#include "arbiter/server/limits.hpp"
+
+namespace arbiter::server {
+
+struct ServerOptions {
+  std::string address = "127.0.0.1";
+  unsigned short port = 8080;  // 0: any free port (tests)
+  std::filesystem::path doc_root = "web/dist";
+  int threads = 2;
+  Limits limits;
+};
+
+class Server {
+ public:
+  Server(ServerOptions options, std::shared_ptr<ApiHandler> api);
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // Binds and starts the threads. Errors: kIo (address in use, bad address).
+  [[nodiscard]] Result<void> start();
+  // Stops accepting, closes every connection and joins the threads.
+  void stop();
+  [[nodiscard]] unsigned short port() const noexcept { return port_; }
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  ServerOptions options_;
+  std::shared_ptr<ApiHandler> api_;
+  std::vector<std::thread> threads_;
+  unsigned short port_ = 0;
+};
+
+}  // namespace arbiter::server

@@ -1,0 +1,93 @@
+// A thin RAII layer over the SQLite C API, private to the store module: a connection,
+// prepared statements with typed binding, and a transaction guard that rolls back unless
+// committed. Errors become Result<> values with code kIo and SQLite's message.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "arbiter/base/error.hpp"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace arbiter::store::sqlite {
+
+class Statement;
+
+class Database {
+ public:
+  Database() = default;
+  ~Database();
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+  Database(Database&& other) noexcept;
+  Database& operator=(Database&& other) noexcept;
+
+  // Opens (creating if needed) the database file, with a busy timeout so that a writer
+  // in another connection makes us wait instead of failing at once.
+  [[nodiscard]] static Result<Database> open(const std::string& path, int busy_timeout_ms);
+
+  // Runs one or more statements without results (schema, pragmas, BEGIN/COMMIT).
+  [[nodiscard]] Result<void> exec(std::string_view sql);
+  [[nodiscard]] Result<Statement> prepare(std::string_view sql);
+  [[nodiscard]] std::string last_error() const;
+  [[nodiscard]] sqlite3* handle() const noexcept { return db_; }
+
+ private:
+  explicit Database(sqlite3* db) noexcept : db_(db) {}
+  sqlite3* db_ = nullptr;
+};
+
+class Statement {
+ public:
+  Statement() = default;
+  ~Statement();
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+  Statement(Statement&& other) noexcept;
+  Statement& operator=(Statement&& other) noexcept;
+
+  // Parameters are 1-based as in SQLite.
+  Statement& bind(int index, std::string_view text);
+  Statement& bind(int index, std::int64_t value);
+  Statement& bind_null(int index);
+
+  // Advances: true with a row ready, false when done; kIo (or kProtocolState for a
+  // constraint violation) on failure.
+  [[nodiscard]] Result<bool> step();
+  // step() until done, for statements without results.
+  [[nodiscard]] Result<void> run();
+  void reset() noexcept;
+
+  [[nodiscard]] std::int64_t column_int(int index) const noexcept;
+  [[nodiscard]] std::string column_text(int index) const;
+  [[nodiscard]] bool column_is_null(int index) const noexcept;
+
+ private:
+  friend class Database;
+  Statement(sqlite3* db, sqlite3_stmt* stmt) noexcept : db_(db), stmt_(stmt) {}
+  sqlite3* db_ = nullptr;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+// BEGIN IMMEDIATE on construction (the write lock is taken at once, so two writers never
+// deadlock on a lock upgrade); ROLLBACK on destruction unless commit() succeeded.
+class Transaction {
+ public:
+  [[nodiscard]] static Result<Transaction> begin(Database& db);
+  ~Transaction();
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+  Transaction(Transaction&& other) noexcept;
+  Transaction& operator=(Transaction&&) = delete;
+
+  [[nodiscard]] Result<void> commit();
+
+ private:
+  explicit Transaction(Database* db) noexcept : db_(db) {}
+  Database* db_ = nullptr;  // null once committed or rolled back
+};
+
+}  // namespace arbiter::store::sqlite

@@ -1,0 +1,55 @@
+// SqliteStore: the default Store backend, one SQLite file in WAL mode (docs/store.md).
+// Thread-safe: one connection serialised by a mutex. Other processes or SqliteStore
+// objects may open the same file; readers never block the writer in WAL mode.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "arbiter/store/sqlite_db.hpp"
+#include "arbiter/store/store.hpp"
+
+namespace arbiter::store {
+
+struct SqliteOptions {
+  // synchronous=FULL: a committed transaction survives a power failure, not only a
+  // crash of the process (kill -9 is safe with either setting in WAL mode).
+  bool synchronous_full = true;
+  // How long a call waits for another connection's write lock before failing with kIo.
+  int busy_timeout_ms = 5000;
+};
+
+class SqliteStore final : public Store {
+ public:
+  // Opens or creates the file and its schema. Errors: kIo (cannot open, not a database,
+  // WAL unavailable), kUnsupported (schema written by a newer version).
+  [[nodiscard]] static Result<std::unique_ptr<SqliteStore>> open(const std::string& path,
+                                                                 SqliteOptions options = {});
+
+  [[nodiscard]] Result<void> create_game(const GameHeader& header) override;
+  [[nodiscard]] Result<StoredGame> load_game(std::string_view id) override;
+  [[nodiscard]] Result<std::vector<GameSummary>> list_games(const ListQuery& query) override;
+  [[nodiscard]] Result<void> append_move(std::string_view game_id, const MoveRecord& move,
+                                         std::span<const EventRecord> events) override;
+  [[nodiscard]] Result<void> append_events(std::string_view game_id,
+                                           std::span<const EventRecord> events) override;
+  [[nodiscard]] Result<void> finish_game(std::string_view game_id, const Ending& ending,
+                                         std::span<const EventRecord> events) override;
+
+ private:
+  explicit SqliteStore(sqlite::Database db) : db_(std::move(db)) {}
+  [[nodiscard]] Result<void> migrate();
+  // Inside a transaction: the game's status, or kProtocolState when there is no such game.
+  [[nodiscard]] Result<GameStatus> status_of(std::string_view game_id);
+  // Inside a transaction: inserts events whose seqs continue the stored ones.
+  [[nodiscard]] Result<void> insert_events(std::string_view game_id,
+                                           std::span<const EventRecord> events);
+  [[nodiscard]] Result<void> touch(std::string_view game_id, WallMs wall_ms,
+                                   std::span<const EventRecord> events);
+
+  std::mutex mutex_;
+  sqlite::Database db_;
+};
+
+}  // namespace arbiter::store

@@ -1,0 +1,50 @@
+#include "arbiter/store/store.hpp"
+
+#include <algorithm>
+
+#include "arbiter/store/sqlite_store.hpp"
+
+namespace arbiter::store {
+
+std::string_view to_string(GameStatus status) noexcept {
+  switch (status) {
+    case GameStatus::Created: return "created";
+    case GameStatus::Ongoing: return "ongoing";
+    case GameStatus::Ended: return "ended";
+    case GameStatus::Aborted: return "aborted";
+  }
+  return "created";
+}
+
+Result<GameStatus> parse_game_status(std::string_view text) {
+  for (GameStatus s :
+       {GameStatus::Created, GameStatus::Ongoing, GameStatus::Ended, GameStatus::Aborted}) {
+    if (to_string(s) == text) return s;
+  }
+  return make_error(ErrorCode::kInvalidArgument, "unknown game status '" + std::string{text} + "'",
+                    {0, 0, "status"});
+}
+
+WallMs StoredGame::last_activity_ms() const noexcept {
+  WallMs last = header.created_ms;
+  if (!moves.empty()) last = std::max(last, moves.back().wall_ms);
+  if (!events.empty()) last = std::max(last, events.back().wall_ms);
+  return last;
+}
+
+Result<std::unique_ptr<Store>> open_store(std::string_view location) {
+  constexpr std::string_view kSqlite = "sqlite:";
+  if (location.starts_with("postgresql://") || location.starts_with("postgres://")) {
+    return make_error(ErrorCode::kUnsupported, "the PostgreSQL store is not implemented yet",
+                      {0, 0, "location"});
+  }
+  if (location.starts_with(kSqlite)) location.remove_prefix(kSqlite.size());
+  if (location.empty()) {
+    return make_error(ErrorCode::kInvalidArgument, "empty store location", {0, 0, "location"});
+  }
+  auto sqlite = SqliteStore::open(std::string{location});
+  if (!sqlite) return tl::unexpected(sqlite.error());
+  return std::unique_ptr<Store>{std::move(*sqlite)};
+}
+
+}  // namespace arbiter::store

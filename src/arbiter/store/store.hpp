@@ -1,0 +1,147 @@
+// Store: persistence of games played on the server (docs/store.md). A game is its header
+// (seats, time control, start position, status), the moves that stand with the clock
+// times after each, and the log of protocol events. Every call that returns success has
+// committed durably, so the server may acknowledge a move after append_move returns.
+//
+// The interface is backend-neutral: SqliteStore implements it; a PostgreSQL (libpqxx)
+// backend is meant to implement the same contract. Timestamps are passed in by the
+// caller (milliseconds since the Unix epoch): the store never reads a clock.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "arbiter/base/error.hpp"
+
+namespace arbiter::store {
+
+// Unix-epoch milliseconds (wall time, not the monotonic TimeSource of the rules).
+using WallMs = std::int64_t;
+
+// The life cycle of a stored game. Created: waiting for the first move (or for the
+// second player to join); Ongoing: at least one move; Ended: a result is known;
+// Aborted: ended before both sides moved, no result.
+enum class GameStatus : std::uint8_t { Created, Ongoing, Ended, Aborted };
+
+[[nodiscard]] std::string_view to_string(GameStatus status) noexcept;
+// "created" | "ongoing" | "ended" | "aborted"; kInvalidArgument otherwise.
+[[nodiscard]] Result<GameStatus> parse_game_status(std::string_view text);
+
+struct GameHeader {
+  std::string id;           // server-chosen, 1..64 chars of [A-Za-z0-9_-]
+  std::string white_token;  // secret seat tokens (never sent to spectators)
+  std::string black_token;
+  std::string white;  // display names ("Anna", "Computer level 3")
+  std::string black;
+  std::string time_control;  // the grammar of spec/game-events.md, e.g. "180+2", "-"
+  std::string variant;       // "standard" | "chess960"
+  std::string start_fen;     // validated by create_game
+  GameStatus status = GameStatus::Created;
+  std::string result = "*";  // PGN result / verdict result ("1-0", "1/2-1/2", "*", ...)
+  std::string reason;        // verdict termination ("checkmate", ...) or "" while ongoing
+  std::string extra = "{}";  // opaque JSON owned by the server (opponent, engine level, ...)
+  WallMs created_ms = 0;
+  WallMs updated_ms = 0;
+
+  friend bool operator==(const GameHeader&, const GameHeader&) = default;
+};
+
+// One move that stands. Plies count from 1 (White's first move in a standard game).
+struct MoveRecord {
+  int ply = 0;
+  std::string uci;            // e2e4, e7e8q; Chess960 castling as king-takes-rook
+  std::string san;            // English SAN as written by notation::san
+  std::int64_t white_ms = 0;  // remaining on White's clock after this move (increments credited)
+  std::int64_t black_ms = 0;
+  WallMs wall_ms = 0;  // when the server accepted the move
+
+  friend bool operator==(const MoveRecord&, const MoveRecord&) = default;
+};
+
+// One protocol event of the game (docs/web-protocol.md), numbered from 1 without gaps.
+struct EventRecord {
+  std::int64_t seq = 0;
+  std::string json;  // the event as sent to clients, one JSON object
+  WallMs wall_ms = 0;
+
+  friend bool operator==(const EventRecord&, const EventRecord&) = default;
+};
+
+// Everything needed to resume a game after a restart.
+struct StoredGame {
+  GameHeader header;
+  std::vector<MoveRecord> moves;
+  std::vector<EventRecord> events;
+
+  // The latest wall time known for the game: the last move's, the last event's, or the
+  // creation time. A running clock has been running since the last move (docs/store.md).
+  [[nodiscard]] WallMs last_activity_ms() const noexcept;
+  [[nodiscard]] std::int64_t last_seq() const noexcept {
+    return events.empty() ? 0 : events.back().seq;
+  }
+};
+
+// A row of list_games: the header without tokens, plus the number of moves.
+struct GameSummary {
+  std::string id;
+  std::string white;
+  std::string black;
+  std::string time_control;
+  std::string variant;
+  GameStatus status = GameStatus::Created;
+  std::string result;
+  std::string reason;
+  int plies = 0;
+  WallMs created_ms = 0;
+  WallMs updated_ms = 0;
+};
+
+struct ListQuery {
+  std::optional<GameStatus> status;  // only this status; all when empty
+  int limit = 50;                    // most recently updated first; 1..1000
+};
+
+// How a game ended (or was aborted), written together with its final events.
+struct Ending {
+  GameStatus status = GameStatus::Ended;  // Ended or Aborted
+  std::string result;                     // "1-0", ..., "*" for an abort
+  std::string reason;                     // verdict termination, or "aborted"
+  WallMs wall_ms = 0;
+};
+
+// Errors common to every backend: kInvalidArgument (bad id, FEN, ply or status; field
+// names it), kProtocolState (unknown game, duplicate or out-of-order ply or seq, game
+// already finished), kIo (the database failed; the operation was rolled back).
+class Store {
+ public:
+  virtual ~Store() = default;
+
+  // Inserts a new game. The id must be unused. start_fen must be a legal position.
+  [[nodiscard]] virtual Result<void> create_game(const GameHeader& header) = 0;
+  // The header, all moves in ply order and all events in seq order.
+  [[nodiscard]] virtual Result<StoredGame> load_game(std::string_view id) = 0;
+  [[nodiscard]] virtual Result<std::vector<GameSummary>> list_games(const ListQuery& query) = 0;
+
+  // Appends the next move (ply = stored plies + 1) and the events that announce it, in
+  // one transaction; marks a Created game Ongoing and sets updated_ms to move.wall_ms.
+  [[nodiscard]] virtual Result<void> append_move(std::string_view game_id, const MoveRecord& move,
+                                                 std::span<const EventRecord> events) = 0;
+  // Appends events (each seq = the previous + 1), in one transaction.
+  [[nodiscard]] virtual Result<void> append_events(std::string_view game_id,
+                                                   std::span<const EventRecord> events) = 0;
+  // Records the end of the game and its final events, in one transaction. A finished game
+  // accepts no more moves; events (e.g. rematch offers, chat) are still accepted.
+  [[nodiscard]] virtual Result<void> finish_game(std::string_view game_id, const Ending& ending,
+                                                 std::span<const EventRecord> events) = 0;
+};
+
+// Opens a store from a location: "sqlite:PATH", or a plain PATH (SQLite). Reserved:
+// "postgresql://..." (kUnsupported until the libpqxx backend exists).
+[[nodiscard]] Result<std::unique_ptr<Store>> open_store(std::string_view location);
+
+}  // namespace arbiter::store

@@ -1,0 +1,91 @@
+#include "arbiter/store/validate.hpp"
+
+#include <string>
+
+#include "arbiter/core/position.hpp"
+
+namespace arbiter::store {
+namespace {
+
+tl::unexpected<Error> invalid(std::string message, const char* field) {
+  return make_error(ErrorCode::kInvalidArgument, std::move(message), {0, 0, field});
+}
+
+bool is_id_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '-';
+}
+
+bool looks_like_object(std::string_view json) {
+  const auto first = json.find_first_not_of(" \t\r\n");
+  const auto last = json.find_last_not_of(" \t\r\n");
+  return first != std::string_view::npos && json[first] == '{' && json[last] == '}';
+}
+
+bool is_file(char c) { return c >= 'a' && c <= 'h'; }
+bool is_rank(char c) { return c >= '1' && c <= '8'; }
+
+}  // namespace
+
+Result<void> validate_game_id(std::string_view id) {
+  if (id.empty() || id.size() > 64) return invalid("game id must have 1 to 64 characters", "id");
+  for (char c : id) {
+    if (!is_id_char(c)) return invalid("game id may hold only A-Z a-z 0-9 _ -", "id");
+  }
+  return {};
+}
+
+Result<void> validate_header(const GameHeader& h) {
+  if (auto ok = validate_game_id(h.id); !ok) return ok;
+  if (h.white_token.empty() || h.black_token.empty()) {
+    return invalid("both seat tokens are required", "token");
+  }
+  if (h.white_token == h.black_token) return invalid("the seat tokens must differ", "token");
+  if (h.time_control.empty()) return invalid("time control is required", "time_control");
+  if (h.variant != "standard" && h.variant != "chess960") {
+    return invalid("variant must be 'standard' or 'chess960', not '" + h.variant + "'", "variant");
+  }
+  core::FenOptions options;
+  options.chess960 = h.variant == "chess960";
+  if (auto pos = core::Position::from_fen(h.start_fen, options); !pos) {
+    return invalid("start position: " + pos.error().message, "start_fen");
+  }
+  if (h.status != GameStatus::Created) return invalid("a new game has status 'created'", "status");
+  if (!looks_like_object(h.extra)) return invalid("extra must be a JSON object", "extra");
+  return {};
+}
+
+Result<void> validate_move(const MoveRecord& m) {
+  if (m.ply < 1) return invalid("plies count from 1", "ply");
+  const std::string_view u = m.uci;
+  const bool shape = (u.size() == 4 || u.size() == 5) && is_file(u[0]) && is_rank(u[1]) &&
+                     is_file(u[2]) && is_rank(u[3]) &&
+                     (u.size() == 4 || std::string_view{"qrbn"}.find(u[4]) != u.npos);
+  if (!shape) return invalid("not a UCI move: '" + m.uci + "'", "uci");
+  if (m.san.empty()) return invalid("the SAN of the move is required", "san");
+  if (m.white_ms < 0 || m.black_ms < 0) return invalid("clock times cannot be negative", "clock");
+  return {};
+}
+
+Result<void> validate_events(std::span<const EventRecord> events) {
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const EventRecord& e = events[i];
+    if (e.seq < 1) return invalid("event seqs count from 1", "seq");
+    if (i > 0 && e.seq != events[i - 1].seq + 1) {
+      return invalid("event seqs must be consecutive", "seq");
+    }
+    if (!looks_like_object(e.json)) return invalid("an event is a JSON object", "json");
+  }
+  return {};
+}
+
+Result<void> validate_ending(const Ending& ending) {
+  if (ending.status != GameStatus::Ended && ending.status != GameStatus::Aborted) {
+    return invalid("an ending has status 'ended' or 'aborted'", "status");
+  }
+  if (ending.result.empty()) return invalid("an ending needs a result", "result");
+  if (ending.reason.empty()) return invalid("an ending needs a reason", "reason");
+  return {};
+}
+
+}  // namespace arbiter::store

@@ -1,0 +1,67 @@
+// REST calls (docs/web-protocol.md §1) and the seat tokens kept in localStorage.
+import type { GameState, Side } from './protocol';
+
+export interface Preset {
+  id: string;
+  name: string;
+  time_control: string;
+  category: string;
+}
+
+export interface CreateRequest {
+  time_control: string;
+  variant: 'standard' | 'chess960';
+  chess960?: number | null;
+  color: Side | 'random';
+  opponent: { type: 'friend' } | { type: 'computer'; level: number };
+  name?: string;
+}
+
+export interface SeatGrant {
+  id?: string;
+  seat: Side;
+  token: string;
+  invite?: string;
+  game: GameState;
+}
+
+async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = (await res.json().catch(() => ({}))) as { error?: { message?: string } };
+  if (!res.ok) throw new Error(data.error?.message ?? `${res.status} ${res.statusText}`);
+  return data as T;
+}
+
+export const getPresets = (): Promise<{ presets: Preset[] }> => call('GET', '/api/presets');
+export const createGame = (req: CreateRequest): Promise<SeatGrant> => call('POST', '/api/games', req);
+export const joinGame = (id: string, name: string): Promise<SeatGrant> =>
+  call('POST', `/api/games/${id}/join`, { name });
+export const getGame = (id: string): Promise<GameState> => call('GET', `/api/games/${id}`);
+export const listGames = (status: 'ongoing' | 'recent'): Promise<{ games: Record<string, unknown>[] }> =>
+  call('GET', `/api/games?status=${status}&limit=20`);
+
+// Tokens per game id; one browser may hold both seats of a hot-seat game.
+type TokenBook = Record<string, Partial<Record<Side, string>>>;
+const KEY = 'arbiter.tokens';
+
+function book(): TokenBook {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) ?? '{}') as TokenBook;
+  } catch {
+    return {};
+  }
+}
+
+export function saveToken(gameId: string, seat: Side, token: string): void {
+  const b = book();
+  b[gameId] = { ...b[gameId], [seat]: token };
+  localStorage.setItem(KEY, JSON.stringify(b));
+}
+
+export function tokensFor(gameId: string): Partial<Record<Side, string>> {
+  return book()[gameId] ?? {};
+}

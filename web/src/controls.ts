@@ -1,0 +1,110 @@
+// The action buttons under the board. Which are enabled follows the game model: draw
+// offer / accept / decline, claim draw (when the server says the claim is valid now, 9.2 /
+// 9.3), claim with a move (the next move the player makes is sent as the intended move,
+// 9.2.1.1 / 9.3.1), resign with confirmation, abort, rematch.
+import { clear, h } from './dom';
+import type { GameModel } from './game-model';
+import type { ClientAction, Side } from './protocol';
+
+export interface ControlsHost {
+  send(action: ClientAction): void;
+  armClaimWithMove(kind: 'threefold' | 'fifty' | null): void;
+  claimArmed(): 'threefold' | 'fifty' | null;
+}
+
+export class Controls {
+  readonly element = h('div.controls', { role: 'group', 'aria-label': 'Game actions' });
+  private confirmingResign = false;
+
+  constructor(private readonly host: ControlsHost) {}
+
+  render(model: GameModel, mySide: Side | null): void {
+    clear(this.element);
+    if (!mySide) {
+      this.element.append(h('p.spectating', {}, 'You are watching this game.'));
+      return;
+    }
+    const button = (name: string, label: string, onclick: () => void, enabled = true, extra = '') =>
+      h(`button.${name}${extra}` as 'button', { type: 'button', disabled: !enabled, onclick, 'data-action': name }, label);
+    const send = (a: ClientAction) => () => this.host.send(a);
+    const theirs: Side = mySide === 'white' ? 'black' : 'white';
+
+    if (model.over) {
+      const r = model.rematch;
+      if (r.gameId) this.element.append(h('a.button.rematch-link', { href: `/g/${r.gameId}` }, 'Go to the rematch'));
+      else if (r.offeredBy === theirs) {
+        this.element.append(
+          button('rematch-accept', 'Accept rematch', send({ t: 'rematch', d: { action: 'accept' } }), true, '.primary'),
+          button('rematch-decline', 'Decline', send({ t: 'rematch', d: { action: 'decline' } })),
+        );
+      } else {
+        this.element.append(
+          button('rematch', r.offeredBy === mySide ? 'Rematch offered…' : 'Rematch', send({ t: 'rematch', d: { action: 'offer' } }), r.offeredBy !== mySide),
+        );
+      }
+      this.element.append(h('a.button.pgn', { href: `/api/games/${model.id}/pgn`, download: `arbiter-${model.id}.pgn` }, 'Download PGN'));
+      return;
+    }
+
+    if (model.canAbort) this.element.append(button('abort', 'Abort', send({ t: 'abort' })));
+    if (model.drawOffer === theirs) {
+      this.element.append(
+        button('draw-accept', 'Accept draw', send({ t: 'draw', d: { action: 'accept' } }), true, '.primary'),
+        button('draw-decline', 'Decline draw', send({ t: 'draw', d: { action: 'decline' } })),
+      );
+    } else {
+      const bothMoved = model.plies.length >= 2;
+      this.element.append(
+        button(
+          'draw-offer',
+          model.drawOffer === mySide ? 'Draw offered' : 'Offer draw',
+          send({ t: 'draw', d: { action: 'offer' } }),
+          bothMoved && model.drawOffer !== mySide,
+        ),
+      );
+    }
+    const myTurn = model.turn === mySide;
+    const c = model.claims;
+    const claimNow: 'threefold' | 'fifty' | null = c.threefold ? 'threefold' : c.fifty ? 'fifty' : null;
+    this.element.append(
+      button('claim', 'Claim draw', () => claimNow && this.host.send({ t: 'claim', d: { kind: claimNow } }), myTurn && claimNow !== null),
+    );
+    const withMove: 'threefold' | 'fifty' | null =
+      c.threefold_moves.length > 0 ? 'threefold' : c.fifty_moves.length > 0 ? 'fifty' : null;
+    const armed = this.host.claimArmed();
+    this.element.append(
+      button(
+        'claim-move',
+        armed ? 'Cancel claim with move' : 'Claim with next move',
+        () => this.host.armClaimWithMove(armed ? null : withMove),
+        myTurn && (withMove !== null || armed !== null),
+        armed ? '.armed' : '',
+      ),
+    );
+    if (this.confirmingResign) {
+      this.element.append(
+        h(
+          'span.confirm',
+          { role: 'alertdialog', 'aria-label': 'Confirm resignation' },
+          'Resign? ',
+          button('resign-confirm', 'Yes, resign', () => {
+            this.confirmingResign = false;
+            this.host.send({ t: 'resign' });
+          }, true, '.danger'),
+          button('resign-cancel', 'No', () => {
+            this.confirmingResign = false;
+            this.render(model, mySide);
+          }),
+        ),
+      );
+    } else {
+      this.element.append(
+        button('resign', 'Resign', () => {
+          this.confirmingResign = true;
+          this.render(model, mySide);
+          this.element.querySelector<HTMLButtonElement>('.resign-confirm')?.focus();
+        }),
+      );
+    }
+  }
+}

@@ -1,0 +1,259 @@
+// The game page: wires the connection, the model and the views together.
+import { getGame, joinGame, saveToken, tokensFor } from './api';
+import { Board } from './board';
+import { ClockView } from './clock-view';
+import { Controls } from './controls';
+import { h } from './dom';
+import { GameModel } from './game-model';
+import { GameConnection } from './connection';
+import { MoveList } from './move-list';
+import { parseTypedMove } from './move-input';
+import { type NotationLanguage } from './notation';
+import { type ClientAction, type DirectMessage, type GameEvent, other, type Side } from './protocol';
+import { Settings } from './settings';
+import { play } from './sound';
+import { announce } from './speech';
+
+export async function showGame(root: HTMLElement, id: string, wantedSeat: Side | null): Promise<void> {
+  const state = await getGame(id);
+  const tokens = tokensFor(id);
+  let seat: Side | null = wantedSeat && tokens[wantedSeat] ? wantedSeat : tokens.white ? 'white' : tokens.black ? 'black' : null;
+  if (!seat && state.open_seat && state.status === 'created') {
+    const joined = await offerJoin(root, state.open_seat);
+    if (joined) {
+      const grant = await joinGame(id, joined);
+      saveToken(id, grant.seat, grant.token);
+      seat = grant.seat;
+    }
+  }
+  new GamePage(root, id, seat, seat ? tokensFor(id)[seat] ?? null : null).start();
+}
+
+function offerJoin(root: HTMLElement, open: Side): Promise<string | null> {
+  return new Promise((resolve) => {
+    const name = h('input#join-name', { type: 'text', maxlength: 40, placeholder: 'Your name', autocomplete: 'nickname' });
+    root.replaceChildren(
+      h(
+        'section.join',
+        {},
+        h('h1', {}, 'You are invited to a game'),
+        h('p', {}, `You will play ${open}.`),
+        h('label', { for: 'join-name' }, 'Name '),
+        name,
+        h('button.primary.join-button', { type: 'button', onclick: () => resolve(name.value.trim() || 'Anonymous') }, `Join as ${open}`),
+        h('button.watch', { type: 'button', onclick: () => resolve(null) }, 'Just watch'),
+      ),
+    );
+    name.focus();
+  });
+}
+
+class GamePage {
+  private readonly model = new GameModel();
+  private readonly conn: GameConnection;
+  private readonly board: Board;
+  private readonly moves: MoveList;
+  private readonly controls: Controls;
+  private readonly clocks: ClockView;
+  private readonly settings: Settings;
+  private readonly banner = h('div.banner', { role: 'status', 'aria-live': 'assertive' });
+  private readonly status = h('div.connection', { 'aria-live': 'polite' });
+  private readonly announcer = h('div.announcer', { 'aria-live': 'polite', role: 'log' });
+  private readonly message = h('div.message', { role: 'alert' });
+  private readonly typed = h('input.typed-move', { type: 'text', 'aria-label': 'Type your move', placeholder: 'Type a move: e4, Nf3, O-O, e7e8q', autocomplete: 'off' });
+  private viewPly: number | null = null;
+  private offerBox: HTMLElement | null = null;
+  private typedForm: HTMLElement | null = null;
+  private claimKind: 'threefold' | 'fifty' | null = null;
+  private offerWithMove = false;
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly id: string,
+    private readonly seat: Side | null,
+    token: string | null,
+  ) {
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    this.conn = new GameConnection(`${scheme}://${location.host}/api/games/${id}/ws`, token, {
+      onEvent: (e, replayed) => this.onEvent(e, replayed),
+      onDirect: (m) => this.onDirect(m),
+      onStatus: (s, detail) => this.setStatus(s, detail),
+    });
+    this.settings = new Settings(() => this.refresh(), () => {
+      this.board.flip();
+      this.clocks.render(performance.now());
+    });
+    this.moves = new MoveList(this.settings.language as NotationLanguage, (ply) => {
+      this.viewPly = ply;
+      this.drawBoard();
+    });
+    this.controls = new Controls({
+      send: (a) => this.act(a),
+      armClaimWithMove: (k) => {
+        this.claimKind = k;
+        this.refresh();
+      },
+      claimArmed: () => this.claimKind,
+    });
+    this.clocks = new ClockView(this.model, () => this.board.orientation, seat);
+    const boardHost = h('div.board-host', {}, h('div.cg-wrap', { 'aria-label': 'Chess board' }));
+    this.board = new Board(boardHost, seat ?? 'white', (uci) => this.userMove(uci));
+    const offer = this.offerBox = h('label.offer-with-move', {}, h('input', { type: 'checkbox', onchange: (e: Event) => (this.offerWithMove = (e.target as HTMLInputElement).checked) }), ' offer a draw with my next move');
+    const typedForm = this.typedForm = h('form.typed', { onsubmit: (e: Event) => this.typedMove(e) }, this.typed, h('button', { type: 'submit' }, 'Play'));
+    root.replaceChildren(
+      h(
+        'main.game',
+        {},
+        h('section.board-col', {}, this.clocks.top, boardHost, this.clocks.bottom),
+        h('aside.side-col', {}, this.banner, this.moves.element, this.controls.element, this.seat ? offer : null, this.message, this.seat ? typedForm : null, this.settings.element, this.status, this.announcer),
+      ),
+    );
+    document.addEventListener('keydown', (e) => {
+      const target = e.target as HTMLElement;
+      if (target.tagName === 'INPUT' || target.tagName === 'SELECT') return;
+      if (this.moves.key(e)) e.preventDefault();
+    });
+  }
+
+  start(): void {
+    // A hook for the browser tests: drop the socket as a network failure would.
+    (window as unknown as { arbiterTest?: unknown }).arbiterTest = {
+      drop: (holdMs: number) => this.conn.simulateDrop(holdMs),
+      dests: () => (this.model.turn === this.seat ? this.model.dests : {}),
+    };
+    this.conn.open();
+    this.clocks.start();
+  }
+
+  private act(a: ClientAction): void {
+    this.message.textContent = '';
+    void this.conn.send(a).then((error) => {
+      if (error) this.message.textContent = error;
+    });
+  }
+
+  private userMove(uci: string): void {
+    if (!uci || !this.seat) return this.drawBoard();
+    const ply = this.model.plies.length + 1;
+    if (this.claimKind) {
+      this.act({ t: 'claim', d: { kind: this.claimKind, move: uci } });
+      this.claimKind = null;
+      return;
+    }
+    this.act({ t: 'move', d: { uci, ply, offer_draw: this.offerWithMove || undefined } });
+    this.offerWithMove = false;
+    const box = this.root.querySelector<HTMLInputElement>('.offer-with-move input');
+    if (box) box.checked = false;
+  }
+
+  private typedMove(e: Event): void {
+    e.preventDefault();
+    if (!this.seat || this.model.turn !== this.seat || this.model.over) {
+      this.message.textContent = 'It is not your turn.';
+      return;
+    }
+    const parsed = parseTypedMove(this.typed.value, this.model.fen, this.model.dests, this.seat);
+    if ('error' in parsed) {
+      this.message.textContent = parsed.error;
+      return;
+    }
+    this.typed.value = '';
+    this.userMove(parsed.uci);
+  }
+
+  private onEvent(e: GameEvent, replayed: boolean): void {
+    this.model.apply(e, performance.now());
+    if (e.t === 'move') {
+      if (!replayed) {
+        play(e.d.capture ? 'capture' : 'move');
+        const who = e.d.side === 'white' ? 'White' : 'Black';
+        announce(this.announcer, e.d.announce ?? {}, e.d.san, who);
+      }
+      if (this.viewPly !== null) this.viewPly = null;
+    }
+    if (e.t === 'end' && !replayed) play('end');
+    if (e.t === 'claim' && !e.d.upheld) {
+      this.message.textContent = `Claim rejected (Art. ${e.d.article}); ${e.d.penalty ? `${e.d.penalty.ms / 60000} min added to ${e.d.penalty.side} (Art. 9.5.3)` : ''}`;
+    }
+    this.refresh();
+    if (e.t === 'move' && this.seat && this.model.turn === this.seat) this.board.playPremove();
+  }
+
+  private onDirect(m: DirectMessage): void {
+    switch (m.t) {
+      case 'state':
+        this.model.load(m.d, performance.now());
+        this.refresh();
+        break;
+      case 'clock':
+        if (m.d) this.model.setClock(m.d, performance.now());
+        break;
+      case 'error':
+        this.message.textContent = m.d.message;
+        if (m.id !== undefined) this.drawBoard(); // a refused move snaps back
+        break;
+      case 'seat':
+        saveToken(m.d.game_id, m.d.seat, m.d.token);
+        break;
+      case 'crowd':
+        this.status.dataset.spectators = String(m.d.spectators);
+        if (m.d.white && m.d.black && this.model.openSeat) {
+          this.model.openSeat = null;
+          this.refresh();
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  private setStatus(s: string, detail?: string): void {
+    this.status.textContent = s === 'online' ? '' : s === 'offline' ? 'Reconnecting…' : s === 'closed' ? `Disconnected: ${detail ?? ''}` : 'Connecting…';
+    this.status.dataset.state = s;
+  }
+
+  private refresh(): void {
+    this.moves.setLanguage(this.settings.language as NotationLanguage);
+    this.moves.render(this.model.plies);
+    this.controls.render(this.model, this.seat);
+    this.clocks.render(performance.now());
+    const end = this.model.ending;
+    this.banner.replaceChildren();
+    if (end) {
+      this.banner.append(h('strong.result', {}, end.result === '*' ? '' : end.result), h('span.reason', {}, ` ${end.text}`));
+      if (end.article) this.banner.append(h('span.article', {}, ` (FIDE Laws, Art. ${end.article})`));
+    } else if (this.model.drawOffer && this.seat && this.model.drawOffer !== this.seat) {
+      this.banner.append(h('span.offer', {}, `${this.model.drawOffer === 'white' ? 'White' : 'Black'} offers a draw.`));
+    } else if (this.model.openSeat && this.seat) {
+      const url = `${location.origin}/g/${this.id}`;
+      this.banner.append(
+        h('span.invite', {}, 'Send this link to your opponent: '),
+        h('input.invite-url', { type: 'text', readonly: true, value: url, 'aria-label': 'Invitation link', onfocus: (e: Event) => (e.target as HTMLInputElement).select() }),
+        h('button.copy', { type: 'button', onclick: () => void navigator.clipboard?.writeText(url) }, 'Copy'),
+      );
+    } else if (this.claimKind) {
+      this.banner.append(h('span.claim-armed', {}, `Make the move you intend; it is sent with a ${this.claimKind} claim.`));
+    }
+    this.banner.hidden = this.banner.childElementCount === 0;
+    if (this.offerBox) this.offerBox.hidden = this.model.over;
+    if (this.typedForm) this.typedForm.hidden = this.model.over;
+    this.drawBoard();
+  }
+
+  private drawBoard(): void {
+    const plies = this.model.plies;
+    const shown = this.viewPly ?? plies.length;
+    const last = shown > 0 ? plies[shown - 1] : undefined;
+    const live = this.viewPly === null && !this.model.over;
+    const turn: Side = shown === plies.length ? this.model.turn : last ? other(last.side) : 'white';
+    this.board.update({
+      fen: last?.fen ?? (this.model.startFen || this.model.fen),
+      turn,
+      lastMove: last?.uci ?? null,
+      check: last?.check ?? false,
+      dests: live && this.model.turn === this.seat ? this.model.dests : {},
+      mySide: this.seat,
+      live,
+    });
+  }
+}

@@ -1,0 +1,90 @@
+// The SAN move list in the chosen language or figurines, with navigation: click a move,
+// or the buttons / arrow keys (←, →, Home, End) to step through the game.
+import { clear, h } from './dom';
+import type { Ply } from './game-model';
+import { type NotationLanguage, translateSan } from './notation';
+
+export class MoveList {
+  readonly element: HTMLElement;
+  private readonly list: HTMLOListElement;
+  private cursor = -1; // index of the shown ply; -1 = the live (last) position
+
+  constructor(
+    private language: NotationLanguage,
+    private readonly onNavigate: (ply: number | null) => void,
+  ) {
+    this.list = h('ol.move-list', { 'aria-label': 'Moves' });
+    const nav = (label: string, text: string, go: () => void) =>
+      h('button.nav', { type: 'button', title: label, 'aria-label': label, onclick: go }, text);
+    this.element = h(
+      'div.moves',
+      {},
+      this.list,
+      h(
+        'div.move-nav',
+        {},
+        nav('First position', '«', () => this.go(0)),
+        nav('Previous move', '‹', () => this.step(-1)),
+        nav('Next move', '›', () => this.step(1)),
+        nav('Last move', '»', () => this.go(null)),
+      ),
+    );
+  }
+
+  private plies: Ply[] = [];
+
+  setLanguage(language: NotationLanguage): void {
+    this.language = language;
+    this.render(this.plies);
+  }
+
+  // Arrow-key navigation, installed by the page when focus is not in a text field.
+  key(e: KeyboardEvent): boolean {
+    if (e.key === 'ArrowLeft') this.step(-1);
+    else if (e.key === 'ArrowRight') this.step(1);
+    else if (e.key === 'Home') this.go(0);
+    else if (e.key === 'End') this.go(null);
+    else return false;
+    return true;
+  }
+
+  private shown(): number {
+    return this.cursor < 0 ? this.plies.length : this.cursor;
+  }
+
+  private step(delta: number): void {
+    this.go(this.shown() + delta);
+  }
+
+  // ply = number of moves made in the shown position (0 = start); null = live.
+  go(ply: number | null): void {
+    const n = ply === null ? this.plies.length : Math.max(0, Math.min(this.plies.length, ply));
+    this.cursor = n >= this.plies.length ? -1 : n;
+    this.onNavigate(this.cursor < 0 ? null : this.cursor);
+    this.render(this.plies);
+  }
+
+  render(plies: Ply[]): void {
+    this.plies = plies;
+    clear(this.list);
+    const current = this.shown();
+    plies.forEach((p, i) => {
+      const number = Math.floor(i / 2) + 1;
+      const label = translateSan(p.san, this.language, p.side);
+      const item = h(
+        'li.ply',
+        {
+          'data-ply': i + 1,
+          'data-side': p.side,
+          'aria-current': i + 1 === current ? 'step' : undefined,
+          onclick: () => this.go(i + 1),
+        },
+        p.side === 'white' || i === 0 ? h('span.num', {}, `${number}${p.side === 'white' ? '.' : '…'}`) : null,
+        h('span.san', {}, label),
+      );
+      if (i + 1 === current) item.classList.add('current');
+      this.list.append(item);
+    });
+    this.list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+  }
+}
