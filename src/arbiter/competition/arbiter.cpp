@@ -269,17 +269,7 @@ void Arbiter::on_move(const Event& e, const MoveEvent& m) {
     return;
   }
   if (pending_illegal_ && !pending_illegal_->position_valid) {
-    // A.4.4: the arbiter waits for the next move to be completed; the illegal position is
-    // still on the board (an illegal position cannot be repaired by a legal move here).
-    clock_->press(clock_side(m.side));
-    moves_by_[core::index(m.side)]++;
-    RecordedMove rec;
-    rec.side = m.side;
-    rec.number = game_.position().fullmove_number() + (m.side == Color::White ? 1 : 0);
-    rec.san = m.move;
-    if (!clock_->is_unlimited()) rec.clock = clock_->remaining(clock_side(m.side));
-    record_.moves.push_back(std::move(rec));
-    end(GameResult::Draw, Termination::IllegalPositionDraw, now_);
+    reply_to_illegal_position(e, m);
     return;
   }
   const core::Position& pos = game_.position();
@@ -314,6 +304,10 @@ void Arbiter::complete_move(core::Move move, Color side, bool offer_draw, const 
   // Art. 6.2.1: pressing the clock completes the move.
   clock_->press(clock_side(side));
   game_.push(move);
+  finish_move(std::move(rec), side, offer_draw, e);
+}
+
+void Arbiter::finish_move(RecordedMove rec, Color side, bool offer_draw, const Event& e) {
   moves_by_[core::index(side)]++;
   touch_.clear();
   if (!clock_->is_unlimited()) rec.clock = clock_->remaining(clock_side(side));

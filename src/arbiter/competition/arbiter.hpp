@@ -61,7 +61,8 @@ class Arbiter {
   struct PendingIllegal {  // A.4.2: an illegal move that stands until claimed or answered
     Color offender = Color::White;
     core::Position before;
-    bool position_valid = true;  // false: A.4.4, an illegal position on the board
+    bool position_valid = true;           // false: A.4.4, an illegal position on the board
+    std::optional<core::Position> board;  // that illegal board, when it has both kings
   };
   struct QuickplayRequest {  // Guideline III.4 / III.5, awaiting the arbiter
     Color by = Color::White;
@@ -77,6 +78,10 @@ class Arbiter {
   void refuse(const Event& e, std::string article, std::string reason);
   void on_move(const Event& e, const MoveEvent& m);
   void complete_move(core::Move move, Color side, bool offer_draw, const Event& e);
+  // The bookkeeping of a completed move once game_ holds the new position.
+  void finish_move(RecordedMove rec, Color side, bool offer_draw, const Event& e);
+  // A.4.4: the move after an illegal position; a draw if the board is still illegal.
+  void reply_to_illegal_position(const Event& e, const MoveEvent& m);
   void illegal_move(const Event& e, const MoveEvent& m, const std::string& why);
   void illegal_move_a4(const Event& e, const MoveEvent& m);
   void on_touch(const Event& e, const TouchEvent& t);

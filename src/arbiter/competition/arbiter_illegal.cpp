@@ -2,6 +2,7 @@
 // second) and, without adequate supervision in rapid and blitz, A.4.2 / A.4.4.
 #include "arbiter/competition/arbiter.hpp"
 #include "arbiter/competition/move_intent.hpp"
+#include "arbiter/notation/notation.hpp"
 
 namespace arbiter::competition {
 namespace {
@@ -81,14 +82,48 @@ void Arbiter::illegal_move_a4(const Event& e, const MoveEvent& m) {
   if (!clock_->is_unlimited()) rec.clock = clock_->remaining(clock_side(side));
   rec.comments.push_back("illegal move (A.4.2), not corrected");
   record_.moves.push_back(std::move(rec));
-  PendingIllegal pending{side, before, false};
+  PendingIllegal pending{side, before, false, std::nullopt};
   if (auto intent = read_intent(before, m.move)) {
-    if (auto after = play_illegal(before, *intent)) {
-      pending.position_valid = true;
-      game_ = game::Game{*after};
+    if (auto setup = illegal_setup(before, *intent)) {
+      if (auto after = core::Position::from_setup(*setup)) {
+        pending.position_valid = true;
+        game_ = game::Game{*after};
+      } else if (auto board = core::Position::from_setup_unvalidated(*setup)) {
+        pending.board = *board;  // A.4.4: looked at again after the next move
+      }
     }
   }
   pending_illegal_ = pending;
+}
+
+void Arbiter::reply_to_illegal_position(const Event& e, const MoveEvent& m) {
+  // A.4.4: the arbiter waits until the next move is completed; then, if an illegal
+  // position is still on the board, the game is drawn. Otherwise play goes on from the
+  // position the reply left (A.4.2: the illegal move can no longer be claimed).
+  std::optional<core::Position> repaired;
+  RecordedMove rec;
+  rec.side = m.side;
+  rec.san = m.move;
+  rec.number = game_.position().fullmove_number() + (m.side == Color::White ? 1 : 0);
+  if (const auto& board = pending_illegal_->board) {
+    rec.number = board->fullmove_number();
+    if (auto reply = notation::parse_move(*board, m.move)) {
+      rec.san = notation::san(*board, *reply);
+      if (auto legal = core::Position::from_setup(board->after(*reply).to_setup())) {
+        repaired = *legal;
+      }
+    }
+  }
+  clock_->press(clock_side(m.side));
+  if (!repaired) {
+    moves_by_[core::index(m.side)]++;
+    if (!clock_->is_unlimited()) rec.clock = clock_->remaining(clock_side(m.side));
+    record_.moves.push_back(std::move(rec));
+    end(GameResult::Draw, Termination::IllegalPositionDraw, now_);
+    return;
+  }
+  game_ = game::Game{*repaired};
+  finish_move(std::move(rec), m.side, m.offer_draw, e);
 }
 
 }  // namespace arbiter::competition

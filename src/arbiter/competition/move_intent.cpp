@@ -132,6 +132,12 @@ std::optional<core::Move> incomplete_promotion(const core::Position& pos, std::s
 }
 
 Result<core::Position> play_illegal(const core::Position& pos, const MoveIntent& intent) {
+  auto setup = illegal_setup(pos, intent);
+  if (!setup) return tl::unexpected(setup.error());
+  return core::Position::from_setup(*setup);
+}
+
+Result<core::Setup> illegal_setup(const core::Position& pos, const MoveIntent& intent) {
   if (intent.castling || intent.from == Square::None || intent.to == Square::None) {
     return make_error(ErrorCode::kMoveIllegal,
                       "the illegal move does not name one man and one square to move it to");
@@ -160,7 +166,7 @@ Result<core::Position> play_illegal(const core::Position& pos, const MoveIntent&
   setup.halfmove_clock = reset ? 0 : setup.halfmove_clock + 1;
   if (us == Color::Black) ++setup.fullmove_number;
   setup.side_to_move = ~us;
-  return core::Position::from_setup(setup);
+  return setup;
 }
 
 }  // namespace arbiter::competition

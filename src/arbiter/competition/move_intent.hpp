@@ -36,5 +36,9 @@ struct MoveIntent {
 // rook. An error means the result is not a valid position (A.4.4: an illegal position).
 [[nodiscard]] Result<core::Position> play_illegal(const core::Position& pos,
                                                   const MoveIntent& intent);
+// The board after such a move as a Setup, before any rule is checked (A.4.4 needs the
+// board even when it is illegal: Position::from_setup_unvalidated).
+[[nodiscard]] Result<core::Setup> illegal_setup(const core::Position& pos,
+                                                const MoveIntent& intent);
 
 }  // namespace arbiter::competition

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "arbiter/core/movegen.hpp"
 #include "arbiter/core/position.hpp"
 
 namespace arbiter::core {
@@ -171,6 +172,27 @@ TEST(IsPossible, AcceptsLegalButUnreachableAndReportsSimpleImpossibilities) {
   EXPECT_EQ(same_colour->is_possible().error().code, ErrorCode::kSetupImpossiblePromotions);
 
   EXPECT_TRUE(Position::startpos().is_possible().has_value());
+}
+
+TEST(FromSetupUnvalidated, KeepsAnIllegalBoardButNeedsTheKings) {
+  // A.4.2: a pawn left unpromoted on the last rank and the mover's king left in check.
+  core::Setup s = *parse_fen("P3k3/8/8/8/8/8/8/K3r3 b - - 0 1");
+  EXPECT_EQ(Position::from_setup(s).error().code, ErrorCode::kSetupPawnOnBackRank);
+  auto board = Position::from_setup_unvalidated(s);
+  ASSERT_TRUE(board.has_value()) << board.error().describe();
+  EXPECT_EQ(board->piece_on(Square::A8), Piece::WPawn);
+  EXPECT_EQ(board->fen(), "P3k3/8/8/8/8/8/8/K3r3 b - - 0 1");
+  // Black's moves are generated as usual; none of them is a move of the white pawn.
+  for (Move m : legal_moves(*board)) EXPECT_NE(m.from(), Square::A8);
+  // Castling rights and e.p. squares that do not fit are dropped, not errors.
+  core::Setup odd = *parse_fen("4k3/8/8/8/8/8/8/4K3 w KQ e6 0 1");
+  EXPECT_FALSE(Position::from_setup(odd).has_value());
+  auto kept = Position::from_setup_unvalidated(odd);
+  ASSERT_TRUE(kept.has_value());
+  EXPECT_EQ(kept->fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  // Without both kings there is no position at all.
+  core::Setup no_king = *parse_fen("8/8/8/8/8/8/8/K7 w - - 0 1");
+  EXPECT_EQ(Position::from_setup_unvalidated(no_king).error().code, ErrorCode::kSetupKingCount);
 }
 
 TEST(Square, NamesRoundTrip) {

@@ -39,6 +39,12 @@ class Position {
   static Result<Position> from_fen(std::string_view fen, FenOptions options = {});
   // Validates a setup (see docs/fen.md for the list of rules and their error codes).
   static Result<Position> from_setup(const Setup& setup);
+  // The board as given, checking only that each side has one king: for an arbiter who
+  // must let an illegal move stand (Art. A.4.2) and look at the resulting position again
+  // after the next move (A.4.4). Castling and e.p. fields that do not fit are dropped.
+  // Such a position may break Art. 3 (a pawn on its last rank, the side not to move in
+  // check); legal_moves() still lists the side to move's moves by the usual rules.
+  static Result<Position> from_setup_unvalidated(const Setup& setup);
 
   // FEN in the castling notation the position was read with (or Standard/Shredder).
   [[nodiscard]] std::string fen() const;
@@ -152,6 +158,7 @@ class Position {
   friend bool operator==(const Position& a, const Position& b) noexcept;
 
  private:
+  static Result<Position> build(const Setup& setup, bool validate);
   void put_piece(Piece p, Square s) noexcept;
   void remove_piece(Square s) noexcept;
   void move_piece(Square from, Square to) noexcept;

@@ -42,7 +42,11 @@ Result<Position> Position::from_fen(std::string_view fen, FenOptions options) {
   return from_setup(*setup);
 }
 
-Result<Position> Position::from_setup(const Setup& s) {
+Result<Position> Position::from_setup(const Setup& s) { return build(s, true); }
+
+Result<Position> Position::from_setup_unvalidated(const Setup& s) { return build(s, false); }
+
+Result<Position> Position::build(const Setup& s, bool validate) {
   Position pos;
   int count[12] = {};
   for (int i = 0; i < 64; ++i) {
@@ -50,7 +54,7 @@ Result<Position> Position::from_setup(const Setup& s) {
     if (p == Piece::None) continue;
     ++count[index(p)];
     // Art. 3.7: a pawn never stands on its own first rank nor stays on the last.
-    if (type_of(p) == PieceType::Pawn && (i < 8 || i >= 56))
+    if (validate && type_of(p) == PieceType::Pawn && (i < 8 || i >= 56))
       return make_error(ErrorCode::kSetupPawnOnBackRank,
                         std::string(color_name(color_of(p))) + " pawn on " +
                             square_name(square_at(i)) + ": pawns cannot stand on rank 1 or 8",
@@ -68,6 +72,7 @@ Result<Position> Position::from_setup(const Setup& s) {
   // Piece counts that no game can produce: 16 men a side, 8 pawns, and every piece beyond
   // the initial set must be a promoted pawn (Art. 3.7.5).
   for (Color c : {Color::White, Color::Black}) {
+    if (!validate) break;
     int total = 0;
     for (int t = 0; t < kPieceTypeCount; ++t) total += count[index(make_piece(c, PieceType(t)))];
     const auto n = [&](PieceType t) { return count[index(make_piece(c, t))]; };
@@ -101,41 +106,50 @@ Result<Position> Position::from_setup(const Setup& s) {
 
   // Castling rights (Art. 3.8.2.1, Guideline II.3.2): the king on its first rank and a
   // rook of the same colour on that side of it, on the same rank.
+  // Unvalidated, a right that does not fit is dropped.
   for (const CastlingToken& t : s.castling) {
     const Square king = pos.king_square(t.color);
     const Rank back = relative_rank(t.color, Rank::R1);
     const Location where{0, t.column, "castling"};
-    if (rank_of(king) != back)
+    if (rank_of(king) != back) {
+      if (!validate) continue;
       return make_error(ErrorCode::kSetupCastlingNoKing,
                         std::string(color_name(t.color)) + " may not castle: the king is on " +
                             square_name(king) + ", not on its first rank",
                         where);
+    }
     Square rook = Square::None;
     CastlingSide side = CastlingSide::King;
     if (t.kind == CastlingToken::Kind::RookFile) {
       rook = make_square(t.file, back);
-      if (s.board[index(rook)] != make_piece(t.color, PieceType::Rook) || rook == king)
+      if (s.board[index(rook)] != make_piece(t.color, PieceType::Rook) || rook == king) {
+        if (!validate) continue;
         return make_error(ErrorCode::kSetupCastlingNoRook,
                           std::string(color_name(t.color)) + " castling right names " +
                               square_name(rook) + " but no " + color_name(t.color) +
                               " rook stands there",
                           where);
+      }
       side = index(t.file) > index(file_of(king)) ? CastlingSide::King : CastlingSide::Queen;
     } else {
       side = t.kind == CastlingToken::Kind::KingSide ? CastlingSide::King : CastlingSide::Queen;
       rook = outermost_rook(s, t.color, side, king);
-      if (rook == Square::None)
+      if (rook == Square::None) {
+        if (!validate) continue;
         return make_error(ErrorCode::kSetupCastlingNoRook,
                           std::string(color_name(t.color)) + " has no rook on the " +
                               (side == CastlingSide::King ? "king" : "queen") +
                               " side of the king to castle with",
                           where);
+      }
     }
-    if (pos.can_castle(t.color, side))
+    if (pos.can_castle(t.color, side)) {
+      if (!validate) continue;
       return make_error(ErrorCode::kSetupCastlingDuplicate,
                         std::string(color_name(t.color)) + " has two castling rights on the " +
                             (side == CastlingSide::King ? "king" : "queen") + " side",
                         where);
+    }
     pos.add_castling_right(t.color, side, rook);
     const bool standard_squares = file_of(king) == File::E &&
                                   file_of(rook) == (side == CastlingSide::King ? File::H : File::A);
@@ -143,33 +157,43 @@ Result<Position> Position::from_setup(const Setup& s) {
   }
 
   // Art. 3.7.4.1: the e.p. square is the one the opponent's pawn has just passed over.
-  if (s.en_passant != Square::None) {
+  // Unvalidated, an e.p. square that does not fit is dropped.
+  auto check_en_passant = [&]() -> Result<void> {
+    if (s.en_passant == Square::None) return {};
     const Color mover = ~s.side_to_move;  // who made the double step
     const Square ep = s.en_passant;
     const Location where{0, 0, "en-passant"};
-    if (rank_of(ep) != relative_rank(mover, Rank::R3))
+    if (rank_of(ep) != relative_rank(mover, Rank::R3)) {
+      if (!validate) return {};  // dropped
       return make_error(ErrorCode::kSetupEnPassantWrongRank,
                         "en passant square " + square_name(ep) + " must be on rank " +
                             (mover == Color::White ? "3" : "6") + " when " +
                             color_name(s.side_to_move) + " is to move",
                         where);
-    if (s.board[index(ep + push(mover))] != make_piece(mover, PieceType::Pawn))
+    }
+    if (s.board[index(ep + push(mover))] != make_piece(mover, PieceType::Pawn)) {
+      if (!validate) return {};  // dropped
       return make_error(ErrorCode::kSetupEnPassantNoPawn,
                         "en passant square " + square_name(ep) + " but no " + color_name(mover) +
                             " pawn on " + square_name(ep + push(mover)) +
                             " that has just made a double step",
                         where);
-    if (s.board[index(ep)] != Piece::None || s.board[index(ep - push(mover))] != Piece::None)
+    }
+    if (s.board[index(ep)] != Piece::None || s.board[index(ep - push(mover))] != Piece::None) {
+      if (!validate) return {};  // dropped
       return make_error(ErrorCode::kSetupEnPassantNotEmpty,
                         "en passant square " + square_name(ep) + " and " +
                             square_name(ep - push(mover)) + " must be empty after a double step",
                         where);
+    }
     pos.ep_ = ep;
-  }
+    return {};
+  };
+  if (auto ep_ok = check_en_passant(); !ep_ok) return tl::unexpected(ep_ok.error());
 
   // Art. 3.9 / 1.2: the player who has just moved cannot have left his king in check.
   const Color waiting = ~s.side_to_move;
-  if (pos.attackers_to(pos.king_square(waiting)) & pos.pieces(s.side_to_move))
+  if (validate && (pos.attackers_to(pos.king_square(waiting)) & pos.pieces(s.side_to_move)))
     return make_error(ErrorCode::kSetupOpponentInCheck,
                       std::string(color_name(waiting)) + " is not to move but is in check on " +
                           square_name(pos.king_square(waiting)),
