@@ -13,9 +13,12 @@ void register_serve(CLI::App& app) {
         "arbiter serve will start the web server on http://localhost:8080 with an embedded "
         "SQLite database in ./data/ once the browser issue lands.\n"
         "Available now:\n"
-        "  arbiter perft [--fen FEN | --chess960 N] DEPTH [--divide]\n"
-        "  arbiter bench perft\n"
-        "  arbiter fen check FEN\n");
+        "  arbiter adjudicate GAME.jsonl      the verdict of the FIDE Laws on a game's event log\n"
+        "  arbiter pgn check|convert|stats    read, check, convert PGN\n"
+        "  arbiter fen moves|analyze|check    legal moves in any notation; endings and claims\n"
+        "  arbiter perft DEPTH / bench perft  move generator counts and speed\n"
+        "  arbiter uci, arbiter-engine        the built-in engine over UCI\n"
+        "  (cd web && npm run mock)           the browser UI against a mock server\n");
   });
 }
 
