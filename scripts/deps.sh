@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format
   stockfish pgn-extract
+  glaurung fairymax python3
 )
 # chromium (for web/ end-to-end tests, `npm run test:e2e`) is added here once those
 # tests run under ctest.

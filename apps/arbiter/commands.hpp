@@ -16,6 +16,8 @@ void register_serve(CLI::App& app);
 void register_adjudicate(CLI::App& app);
 void register_pgn(CLI::App& app);
 void register_uci(CLI::App& app);
+void register_match(CLI::App& app);
+void register_play(CLI::App& app);
 
 // Thrown by subcommands to exit with a one-line message and a status.
 struct ExitError {

@@ -16,6 +16,8 @@ int main(int argc, char** argv) {
   arbiter::app::register_adjudicate(app);
   arbiter::app::register_pgn(app);
   arbiter::app::register_uci(app);
+  arbiter::app::register_match(app);
+  arbiter::app::register_play(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,103 @@
+#include "arbiter/players/event_log.hpp"
+
+#include <cstdio>
+#include <sstream>
+#include <type_traits>
+
+#include "arbiter/core/fen.hpp"
+
+namespace arbiter::players {
+
+using namespace competition;
+
+std::string json_string(const std::string& text) {
+  std::string out = "\"";
+  for (unsigned char c : text) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + "\"";
+}
+
+std::string start_line(const StartEvent& s) {
+  std::ostringstream o;
+  o << "{\"type\":\"start\",\"white\":" << json_string(s.white)
+    << ",\"black\":" << json_string(s.black)
+    << ",\"time_control\":" << json_string(s.time_control.to_string());
+  if (s.category) o << ",\"category\":\"" << clock::to_string(*s.category) << '"';
+  if (s.fen) o << ",\"fen\":" << json_string(*s.fen);
+  if (s.chess960) o << ",\"chess960\":" << *s.chess960;
+  const Rules& r = s.rules;
+  o << ",\"rules\":{\"illegal_moves\":\""
+    << (r.illegal_moves == IllegalMovePolicy::Penalize ? "penalize" : "reject") << "\",\"flag\":\""
+    << (r.flag == FlagPolicy::Automatic ? "automatic" : "claim") << "\",\"supervision\":\""
+    << (r.supervision == Supervision::Adequate ? "adequate" : "inadequate")
+    << "\",\"draw_offers_from_move\":" << r.draw_offers_from_move
+    << ",\"add_time_on_first_illegal\":" << (r.add_time_on_first_illegal ? "true" : "false")
+    << ",\"quickplay_finish\":" << (r.quickplay_finish ? "true" : "false") << ",\"scoring\":["
+    << r.scoring[0] << ',' << r.scoring[1] << ',' << r.scoring[2] << "]}}";
+  return o.str();
+}
+
+std::string event_line(const Event& e) {
+  std::ostringstream o;
+  o << "{\"t\":" << e.t.count() << ",\"type\":\"" << event_type_name(e.body) << '"';
+  const auto side = [&o](Color c) { o << ",\"side\":\"" << side_name(c) << '"'; };
+  std::visit(
+      [&](const auto& b) {
+        using T = std::decay_t<decltype(b)>;
+        if constexpr (std::is_same_v<T, MoveEvent>) {
+          side(b.side);
+          o << ",\"move\":" << json_string(b.move);
+          if (b.offer_draw) o << ",\"offer_draw\":true";
+        } else if constexpr (std::is_same_v<T, TouchEvent>) {
+          side(b.side);
+          o << ",\"square\":\"" << core::square_name(b.square) << '"';
+        } else if constexpr (std::is_same_v<T, OfferDrawEvent> ||
+                             std::is_same_v<T, AcceptDrawEvent> ||
+                             std::is_same_v<T, DeclineDrawEvent> ||
+                             std::is_same_v<T, ResignEvent>) {
+          side(b.side);
+        } else if constexpr (std::is_same_v<T, ClaimEvent>) {
+          side(b.side);
+          o << ",\"kind\":\"" << claim_kind_name(b.kind) << '"';
+          if (b.move) o << ",\"move\":" << json_string(*b.move);
+        } else if constexpr (std::is_same_v<T, AdjournEvent>) {
+          o << ",\"sealed_move\":" << json_string(b.sealed_move);
+        } else if constexpr (std::is_same_v<T, ArbiterEvent>) {
+          o << ",\"action\":\"" << arbiter_action_name(b.action) << '"';
+          if (b.side) side(*b.side);
+          if (b.action == ArbiterAction::AddTime || b.action == ArbiterAction::SubtractTime)
+            o << ",\"ms\":" << b.ms.count();
+          if (!b.result.empty()) o << ",\"result\":" << json_string(b.result);
+          if (!b.reason.empty()) o << ",\"reason\":" << json_string(b.reason);
+        }
+      },
+      e.body);
+  o << '}';
+  return o.str();
+}
+
+std::string event_log_text(const StartEvent& start, const std::vector<Event>& events) {
+  std::string out = start_line(start) + '\n';
+  for (const Event& e : events) {
+    if (std::holds_alternative<UnusableEvent>(e.body)) continue;
+    out += event_line(e) + '\n';
+  }
+  return out;
+}
+
+}  // namespace arbiter::players

@@ -1,0 +1,24 @@
+// The event log of a played game as JSON Lines (spec/game-events.md): what the game
+// runner and `arbiter play` write, and what `arbiter adjudicate` reads back to the same
+// verdict. Writing only; the wire module parses.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "arbiter/competition/events.hpp"
+
+namespace arbiter::players {
+
+// A JSON string literal with the escapes JSON requires.
+[[nodiscard]] std::string json_string(const std::string& text);
+// The `start` line.
+[[nodiscard]] std::string start_line(const competition::StartEvent& start);
+// A later line (`t`, `type` and the fields of the body; unusable events are not written).
+[[nodiscard]] std::string event_line(const competition::Event& event);
+
+// The whole log, one line each, each ending with a newline.
+[[nodiscard]] std::string event_log_text(const competition::StartEvent& start,
+                                         const std::vector<competition::Event>& events);
+
+}  // namespace arbiter::players

@@ -1,0 +1,211 @@
+// The game runner against scripted fake engines: a normal game, an illegal move, a crash
+// mid-game and a hang beyond its time, each adjudicated by the Arbiter under the Laws.
+#include "arbiter/players/game_runner.hpp"
+
+#include <gtest/gtest.h>
+#include <memory>
+#include <sstream>
+
+#include "arbiter/players/event_log.hpp"
+#include "arbiter/players/fake_engine.hpp"
+#include "arbiter/players/uci_player.hpp"
+#include "arbiter/players/xboard_player.hpp"
+#include "arbiter/wire/adjudicate.hpp"
+
+namespace arbiter::players {
+namespace {
+
+using competition::GameResult;
+using competition::Termination;
+
+std::unique_ptr<Player> make(Protocol proto, const std::string& name, const std::string& moves) {
+  EngineConfig c;
+  c.name = name;
+  c.protocol = proto;
+  c.grace = Millis{50};
+  if (proto == Protocol::Uci) {
+    c.argv = {testing::fake_uci_engine(moves)};
+    return std::make_unique<UciPlayer>(c);
+  }
+  c.argv = {testing::fake_xboard_engine(moves)};
+  return std::make_unique<XboardPlayer>(c);
+}
+
+competition::StartEvent start_event(const std::string& tc, std::optional<std::string> fen = {}) {
+  competition::StartEvent s;
+  s.white = "W";
+  s.black = "B";
+  s.time_control = *clock::TimeControl::parse(tc);
+  s.fen = std::move(fen);
+  return s;
+}
+
+// Re-reading the event log must give the same verdict (spec/game-events.md).
+void expect_log_replays(const PlayedGame& g) {
+  std::istringstream log(event_log_text(g.start, g.events));
+  auto again = wire::adjudicate(log);
+  ASSERT_TRUE(again.has_value()) << again.error().describe();
+  EXPECT_EQ(again->result, g.verdict.result);
+  EXPECT_EQ(again->termination, g.verdict.termination);
+  EXPECT_EQ(again->moves, g.verdict.moves);
+  EXPECT_EQ(again->clocks, g.verdict.clocks);
+}
+
+class Runner : public ::testing::TestWithParam<Protocol> {};
+
+TEST_P(Runner, NormalGameEndsInCheckmate) {
+  // Art. 5.1.1: Fool's mate. 180+2: each starts on 182 s and gets 2 s per press
+  // (spec "Clock conventions"); no time passes on the manual clock.
+  auto w = make(GetParam(), "W", "f2f3 g2g4");
+  auto b = make(GetParam(), "B", "e7e5 d8h4");
+  ManualTimeSource time;
+  auto g = run_game(start_event("180+2"), *w, *b, time);
+  ASSERT_TRUE(g.has_value());
+  EXPECT_EQ(g->verdict.result, GameResult::BlackWins);
+  EXPECT_EQ(g->verdict.termination, Termination::Checkmate);
+  EXPECT_EQ(g->verdict.moves, (std::vector<std::string>{"f3", "e5", "g4", "Qh4#"}));
+  EXPECT_NE(g->verdict.pgn.find("[%clk 0:03:04]"), std::string::npos) << g->verdict.pgn;
+  if (GetParam() == Protocol::Uci) {  // the fake says "info depth 3 score cp 12"
+    EXPECT_EQ(g->evals, std::vector<std::string>(4, "+0.12/3"));
+    EXPECT_NE(pgn_with_evals(g->verdict.pgn, g->evals).find("Qh4# {[%clk 0:03:06] +0.12/3}"),
+              std::string::npos);
+  }
+  expect_log_replays(*g);
+}
+
+TEST_P(Runner, SecondIllegalMoveLosesTheGame) {
+  // Art. 7.5.3: the first illegal move is penalised (Black gets 2 min, 7.5.4 in rapid);
+  // Art. 7.5.5: the second loses. The engine repeats its illegal move.
+  auto w = make(GetParam(), "W", "e2e5 e2e5");
+  auto b = make(GetParam(), "B", "e7e5");
+  ManualTimeSource time;
+  auto g = run_game(start_event("900+10"), *w, *b, time);
+  ASSERT_TRUE(g.has_value());
+  EXPECT_EQ(g->verdict.result, GameResult::BlackWins);
+  EXPECT_EQ(g->verdict.termination, Termination::IllegalMoveForfeit);
+  EXPECT_FALSE(g->verdict.penalties.empty());
+  expect_log_replays(*g);
+}
+
+TEST_P(Runner, CrashMidGameLosesWhenTheFlagFalls) {
+  // The crashed engine has left; its clock runs until the flag falls (Art. 6.9).
+  auto w = make(GetParam(), "W", "e2e4 crash");
+  auto b = make(GetParam(), "B", "e7e5 g8f6");
+  ManualTimeSource time;  // no time passes: the flag falls at exactly 60 s
+  auto g = run_game(start_event("60"), *w, *b, time);
+  ASSERT_TRUE(g.has_value());
+  EXPECT_EQ(g->verdict.result, GameResult::BlackWins);
+  EXPECT_EQ(g->verdict.termination, Termination::TimeForfeit);
+  EXPECT_EQ(g->verdict.ended_at, Millis{60000});
+  EXPECT_EQ(g->verdict.moves.size(), 2u);
+  expect_log_replays(*g);
+}
+
+TEST_P(Runner, HangBeyondItsTimeIsAFlagAndArticle69MakesItADraw) {
+  // White (king and rook) hangs and oversteps the time; Black has a bare king and cannot
+  // checkmate by any series of legal moves: Art. 6.9, the game is drawn.
+  auto w = make(GetParam(), "W", "hang");
+  auto b = make(GetParam(), "B", "e8d8");
+  ManualTimeSource time;
+  auto g = run_game(start_event("1", "4k3/8/8/8/8/8/R7/4K3 w - - 0 1"), *w, *b, time);
+  ASSERT_TRUE(g.has_value());
+  EXPECT_EQ(g->verdict.result, GameResult::Draw);
+  EXPECT_EQ(g->verdict.termination, Termination::TimeoutVsInsufficient);
+  EXPECT_EQ(g->verdict.ended_at, Millis{1000});
+  expect_log_replays(*g);
+}
+
+TEST_P(Runner, HangAgainstMatingMaterialLosesOnTime) {
+  auto w = make(GetParam(), "W", "hang");
+  auto b = make(GetParam(), "B", "e8d8");
+  ManualTimeSource time;
+  auto g = run_game(start_event("1", "4k3/8/8/8/8/8/r7/4K3 w - - 0 1"), *w, *b, time);
+  ASSERT_TRUE(g.has_value());
+  EXPECT_EQ(g->verdict.result, GameResult::BlackWins);
+  EXPECT_EQ(g->verdict.termination, Termination::TimeForfeit);
+}
+
+TEST(XboardRunner, ResignationEndsTheGame) {
+  // Art. 5.1.2 (UCI has no way to resign; CECP says `resign`).
+  auto w = make(Protocol::Xboard, "W", "e2e4 resign");
+  auto b = make(Protocol::Xboard, "B", "e7e5");
+  ManualTimeSource time;
+  auto g = run_game(start_event("60+1"), *w, *b, time);
+  ASSERT_TRUE(g.has_value());
+  EXPECT_EQ(g->verdict.result, GameResult::BlackWins);
+  EXPECT_EQ(g->verdict.termination, Termination::Resignation);
+}
+
+TEST_P(Runner, EngineThatCannotStartForfeits) {
+  EngineConfig c;
+  c.name = "missing";
+  c.protocol = GetParam();
+  c.argv = {"/nonexistent/engine"};
+  std::unique_ptr<Player> w;
+  if (GetParam() == Protocol::Uci) {
+    w = std::make_unique<UciPlayer>(c);
+  } else {
+    w = std::make_unique<XboardPlayer>(c);
+  }
+  auto b = make(GetParam(), "B", "e7e5");
+  ManualTimeSource time;
+  auto g = run_game(start_event("60"), *w, *b, time);
+  ASSERT_TRUE(g.has_value());
+  EXPECT_EQ(g->verdict.result, GameResult::BlackByForfeit);
+}
+
+INSTANTIATE_TEST_SUITE_P(Protocols, Runner, ::testing::Values(Protocol::Uci, Protocol::Xboard),
+                         [](const auto& p) { return p.param == Protocol::Uci ? "Uci" : "Xboard"; });
+
+TEST(RunnerClaims, ThreefoldIsClaimedForAnEngineWithItsIntendedMove) {
+  // Art. 9.2.1.1: Black's fourth knight move would repeat the start position a third time;
+  // the runner writes it down and claims instead of playing it.
+  auto w = make(Protocol::Uci, "W", "g1f3 f3g1 g1f3 f3g1");
+  auto b = make(Protocol::Uci, "B", "g8f6 f6g8 g8f6 f6g8");
+  ManualTimeSource time;
+  RunOptions options;
+  options.claim_draws = true;
+  auto g = run_game(start_event("60+1"), *w, *b, time, options);
+  ASSERT_TRUE(g.has_value());
+  EXPECT_EQ(g->verdict.result, GameResult::Draw);
+  EXPECT_EQ(g->verdict.termination, Termination::ThreefoldClaim);
+  EXPECT_EQ(g->verdict.moves.size(), 7u);
+  expect_log_replays(*g);
+}
+
+TEST(RunnerClaims, WithoutClaimsTheGameGoesOn) {
+  // Without claims the same moves reach no ending; the fake engine then runs out of moves
+  // and hangs: White's flag falls (Art. 6.9) after 1 s.
+  auto w = make(Protocol::Uci, "W", "g1f3 f3g1 g1f3 f3g1 hang");
+  auto b = make(Protocol::Uci, "B", "g8f6 f6g8 g8f6 f6g8");
+  ManualTimeSource time;
+  auto g = run_game(start_event("1"), *w, *b, time);
+  ASSERT_TRUE(g.has_value());
+  EXPECT_EQ(g->verdict.termination, Termination::TimeForfeit);
+  EXPECT_EQ(g->verdict.moves.size(), 8u);
+}
+
+TEST(RunnerPgn, EvaluationsJoinTheClockComments) {
+  const std::string pgn = "1. e4 {[%clk 0:01:00]} 1... e5 {[%clk 0:01:00]} {note} 2. Nf3 *";
+  EXPECT_EQ(pgn_with_evals(pgn, {"+0.20/5", ""}),
+            "1. e4 {[%clk 0:01:00] +0.20/5} 1... e5 {[%clk 0:01:00]} {note} 2. Nf3 *");
+  EXPECT_EQ(pgn_with_evals("1. e4 e5 *", {"+0.20/5"}), "1. e4 e5 *");
+  // The writer may break a line inside the comment.
+  EXPECT_EQ(pgn_with_evals("1. e4 {[%clk\n0:01:00]} e5 {[%clk 0:01:00]} *", {"", "-0.10/4"}),
+            "1. e4 {[%clk\n0:01:00]} e5 {[%clk 0:01:00] -0.10/4} *");
+}
+
+TEST(RunnerClock, MovesToGoCountsThePeriodPerPlayer) {
+  ManualTimeSource t;
+  clock::ChessClock clk(*clock::TimeControl::parse("2/60:30"), t);
+  clk.start();
+  EXPECT_EQ(moves_to_go(clk, clock::ClockSide::White), 2);
+  clk.press(clock::ClockSide::White);
+  EXPECT_EQ(moves_to_go(clk, clock::ClockSide::White), 1);
+  clk.press(clock::ClockSide::Black);
+  clk.press(clock::ClockSide::White);
+  EXPECT_EQ(moves_to_go(clk, clock::ClockSide::White), 0);  // the last period: all the rest
+}
+
+}  // namespace
+}  // namespace arbiter::players

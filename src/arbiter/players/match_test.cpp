@@ -1,0 +1,135 @@
+#include "arbiter/players/match.hpp"
+
+#include <gtest/gtest.h>
+
+#include "arbiter/players/openings.hpp"
+
+namespace arbiter::players {
+namespace {
+
+// An in-process player for the schedule and scoring logic: as White it walks into Fool's
+// mate, as Black it gives it (Art. 5.1.1), so Black wins every game.
+class FoolsMatePlayer final : public Player {
+ public:
+  explicit FoolsMatePlayer(std::string name) : name_(std::move(name)) {}
+  std::string name() const override { return name_; }
+  Result<void> start(const GameStart& s) override {
+    side_ = s.side;
+    n_ = 0;
+    return {};
+  }
+  Reply think(const ThinkRequest&) override {
+    static const char* white[] = {"f2f3", "g2g4"};
+    static const char* black[] = {"e7e5", "d8h4"};
+    Reply r;
+    r.move = side_ == core::Color::White ? white[n_ % 2] : black[n_ % 2];
+    ++n_;
+    return r;
+  }
+  void finish(const std::string&) override {}
+
+ private:
+  std::string name_;
+  core::Color side_ = core::Color::White;
+  int n_ = 0;
+};
+
+MatchOptions options_for(int engines) {
+  MatchOptions o;
+  for (int i = 0; i < engines; ++i) {
+    EngineConfig c;
+    c.name = "E" + std::to_string(i);
+    c.argv = {"unused"};
+    o.engines.push_back(c);
+  }
+  o.time_control = *clock::TimeControl::parse("60+1");
+  return o;
+}
+
+TEST(MatchSchedule, RoundRobinReversesColoursAndCyclesOpenings) {
+  MatchOptions o = options_for(3);
+  o.games = 4;
+  o.openings = {"fenA", "fenB"};
+  const auto s = schedule(o);
+  ASSERT_EQ(s.size(), 12u);  // 3 pairings × 4 games
+  EXPECT_EQ(s[0].white, 0);
+  EXPECT_EQ(s[0].black, 1);
+  EXPECT_EQ(s[1].white, 1);
+  EXPECT_EQ(s[1].black, 0);
+  EXPECT_EQ(s[0].fen, "fenA");
+  EXPECT_EQ(s[1].fen, "fenA");  // the same opening with the colours reversed
+  EXPECT_EQ(s[2].fen, "fenB");
+  EXPECT_EQ(s[11].number, 12);
+}
+
+TEST(MatchSchedule, GauntletPlaysOnlyTheFirstEngine) {
+  MatchOptions o = options_for(4);
+  o.gauntlet = true;
+  for (const auto& g : schedule(o)) EXPECT_TRUE(g.white == 0 || g.black == 0);
+  EXPECT_EQ(schedule(o).size(), 6u);
+}
+
+TEST(Match, RunsEveryGameConcurrentlyAndScoresIt) {
+  MatchOptions o = options_for(2);
+  o.games = 4;
+  o.concurrency = 2;
+  int calls = 0;
+  const auto summary = run_match(
+      o, [](const EngineConfig& c) { return std::make_unique<FoolsMatePlayer>(c.name); },
+      [] { return std::make_unique<ManualTimeSource>(); },
+      [&](const FinishedGame& g, const MatchSummary&) {
+        ++calls;
+        EXPECT_EQ(g.played.verdict.result, competition::GameResult::BlackWins);
+      });
+  EXPECT_EQ(calls, 4);
+  EXPECT_EQ(summary.played, 4);
+  EXPECT_EQ(summary.per_engine[0].wins, 2);
+  EXPECT_EQ(summary.per_engine[0].losses, 2);
+  EXPECT_EQ(summary.per_engine[1].wins, 2);
+}
+
+TEST(Match, SprtStopsTheMatchOnceDecided) {
+  MatchOptions o = options_for(2);
+  o.games = 400;
+  o.sprt = Sprt{0, 100, 0.05, 0.05};
+  // Black always wins and colours alternate: an even match, so H0 (elo0 = 0) is accepted
+  // against H1 (elo1 = 100) long before 400 games.
+  const auto summary = run_match(
+      o, [](const EngineConfig& c) { return std::make_unique<FoolsMatePlayer>(c.name); },
+      [] { return std::make_unique<ManualTimeSource>(); }, {});
+  ASSERT_TRUE(summary.sprt.has_value());
+  EXPECT_EQ(*summary.sprt, SprtDecision::AcceptH0);
+  EXPECT_LT(summary.played, 400);
+}
+
+TEST(EngineConfigParse, ReadsNameCommandProtocolAndOptions) {
+  auto c = parse_engine_config(
+      {"name=SF", "cmd=/usr/games/stockfish", "option.Hash=64", "proto=uci", "tc=10+0.1"});
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->name, "SF");
+  EXPECT_EQ(c->argv, std::vector<std::string>{"/usr/games/stockfish"});
+  ASSERT_EQ(c->options.size(), 1u);
+  EXPECT_EQ(c->options[0].first, "Hash");
+  EXPECT_EQ(c->options[0].second, "64");
+  auto x = parse_engine_config({"cmd=/usr/games/fairymax", "proto=xboard"});
+  ASSERT_TRUE(x.has_value());
+  EXPECT_EQ(x->name, "fairymax");
+  EXPECT_EQ(x->protocol, Protocol::Xboard);
+  EXPECT_FALSE(parse_engine_config({"name=X"}).has_value());  // no cmd
+  EXPECT_FALSE(parse_engine_config({"cmd=x", "proto=morse"}).has_value());
+  EXPECT_FALSE(parse_engine_config({"cmd=x", "colour"}).has_value());
+}
+
+TEST(Openings, EpdAndPgnBooksGiveStartPositions) {
+  auto epd = load_openings(ARB_TESTDATA_DIR "/books/8moves_v3.epd", 0);
+  ASSERT_TRUE(epd.has_value()) << epd.error().describe();
+  EXPECT_GT(epd->size(), 100u);
+  auto pgn = load_openings(ARB_TESTDATA_DIR "/books/8moves_v3.pgn", 4);
+  ASSERT_TRUE(pgn.has_value()) << pgn.error().describe();
+  EXPECT_NE(pgn->front().find(" w "), std::string::npos);  // 4 plies: White to move
+  EXPECT_FALSE(load_openings("/nonexistent.epd", 0).has_value());
+  EXPECT_FALSE(load_openings(ARB_SOURCE_DIR "/CMakeLists.txt", 0).has_value());
+}
+
+}  // namespace
+}  // namespace arbiter::players

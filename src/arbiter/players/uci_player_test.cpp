@@ -1,0 +1,80 @@
+#include "arbiter/players/uci_player.hpp"
+
+#include <gtest/gtest.h>
+
+#include "arbiter/players/engine_text.hpp"
+#include "arbiter/players/fake_engine.hpp"
+
+namespace arbiter::players {
+namespace {
+
+TEST(UciPlayer, GoCarriesBothClocksAndIncrement) {
+  ThinkRequest r;
+  r.remaining = {Millis{61000}, Millis{59500}};
+  r.increment = Millis{2000};
+  r.budget = Millis{61000};
+  EXPECT_EQ(UciPlayer::go_command(r), "go wtime 61000 btime 59500 winc 2000 binc 2000");
+  r.moves_to_go = 12;
+  EXPECT_EQ(UciPlayer::go_command(r),
+            "go wtime 61000 btime 59500 winc 2000 binc 2000 movestogo 12");
+}
+
+TEST(UciPlayer, DelayIsToldAsAnIncrementOfTheSameSize) {
+  // Art. 6.3.2: with 5 s delay the mover has main + 5 s for this move, never more.
+  ThinkRequest r;
+  r.remaining = {Millis{300000}, Millis{300000}};
+  r.delay = Millis{5000};
+  r.budget = Millis{305000};
+  EXPECT_EQ(UciPlayer::go_command(r), "go wtime 300000 btime 300000 winc 5000 binc 5000");
+}
+
+TEST(UciPlayer, PositionIsTheStartFenAndTheMovesInUci) {
+  game::Game g;
+  ASSERT_TRUE(g.push_uci("e2e4").has_value());
+  ASSERT_TRUE(g.push_uci("e7e5").has_value());
+  EXPECT_EQ(UciPlayer::position_command(g),
+            "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e2e4 "
+            "e7e5");
+}
+
+TEST(UciPlayer, HandshakeOptionsAndBestmove) {
+  EngineConfig c;
+  c.name = "fake";
+  c.argv = {testing::fake_uci_engine("e2e4")};
+  c.options = {{"Hash", "16"}};
+  UciPlayer p(c);
+  ASSERT_TRUE(p.start(GameStart{}).has_value());
+  game::Game g;
+  ThinkRequest r;
+  r.game = &g;
+  r.remaining = {Millis{10000}, Millis{10000}};
+  r.budget = Millis{10000};
+  const Reply reply = p.think(r);
+  EXPECT_EQ(reply.kind, ReplyKind::Move);
+  EXPECT_EQ(reply.move, "e2e4");
+  EXPECT_EQ(reply.score_cp, 12);
+  EXPECT_EQ(reply.depth, 3);
+  p.finish("*");
+}
+
+TEST(UciPlayer, EngineWithoutUciokFailsToStartWithinItsTimeout) {
+  EngineConfig c;
+  c.argv = {testing::write_script("sleep 30\n")};
+  c.startup_timeout = Millis{100};
+  UciPlayer p(c);
+  auto started = p.start(GameStart{});
+  ASSERT_FALSE(started.has_value());
+  EXPECT_EQ(started.error().code, ErrorCode::kProtocolState);
+}
+
+TEST(EngineText, ReadsInfoFields) {
+  EXPECT_EQ(info_int("info depth 7 seldepth 9 score cp -31 nodes 100", "depth"), 7);
+  EXPECT_EQ(info_score_cp("info depth 7 score cp -31 pv e2e4"), -31);
+  EXPECT_EQ(info_score_cp("info score mate 3"), 29997);
+  EXPECT_EQ(info_score_cp("info score mate -2"), -29998);
+  EXPECT_FALSE(info_score_cp("info score cp banana").has_value());
+  EXPECT_EQ(nth_word("  bestmove   e2e4 ponder e7e5", 1), "e2e4");
+}
+
+}  // namespace
+}  // namespace arbiter::players

@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""`arbiter play` driven through a pseudo-terminal (issue 7): a hot-seat game to Fool's
+mate (Art. 5.1.1), a draw offer accepted (Art. 9.1.2, 5.2.3), and a threefold claim with
+the intended move (Art. 9.2.1.1). Each game's PGN and event log must be saved, and the
+event log must re-adjudicate to the same result."""
+import json
+import os
+import pty
+import select
+import subprocess
+import sys
+import tempfile
+import time
+
+ARBITER = sys.argv[1]
+
+
+def play(moves, tmp, name):
+    pgn = os.path.join(tmp, name + ".pgn")
+    events = os.path.join(tmp, name + ".jsonl")
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(ARBITER, [ARBITER, "play", "--white", "human", "--black", "human",
+                           "--tc", "300+2", "--pgn", pgn, "--events", events, "--no-ansi"])
+    out = b""
+
+    def wait_for(token, timeout=20.0):
+        nonlocal out
+        end = time.time() + timeout
+        while token not in out:
+            left = end - time.time()
+            if left <= 0:
+                raise AssertionError("timed out waiting for %r; got:\n%s" % (token, out.decode(errors="replace")))
+            r, _, _ = select.select([fd], [], [], left)
+            if r:
+                try:
+                    chunk = os.read(fd, 4096)
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    if token not in out:
+                        raise AssertionError("EOF before %r:\n%s" % (token, out.decode(errors="replace")))
+                    break
+                out += chunk
+
+    transcript = b""
+    for line in moves:
+        wait_for(b"to move> ")
+        cut = out.rfind(b"to move> ") + 1
+        transcript += out[:cut]
+        out = out[cut:]  # wait for the next prompt only
+        os.write(fd, (line + "\n").encode())
+    wait_for(b"PGN saved")
+    wait_for(b"Event log saved")
+    os.waitpid(pid, 0)
+    text = (transcript + out).decode(errors="replace")
+    verdict = json.loads(subprocess.run([ARBITER, "adjudicate", events], check=True,
+                                        capture_output=True, text=True).stdout)
+    with open(pgn) as f:
+        pgn_text = f.read()
+    return text, verdict, pgn_text
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        text, verdict, pgn = play(["f3", "e5", "g4", "Qh4#"], tmp, "fools")
+        assert "Result: 0-1" in text and "5.1.1" in text, text
+        assert verdict["result"] == "0-1" and verdict["termination"] == "checkmate", verdict
+        assert "Qh4#" in pgn and "[%clk" in pgn, pgn
+
+        text, verdict, _ = play(["e4", "e5", "draw", "Nf3", "accept"], tmp, "agreed")
+        assert "offers a draw" in text and "Result: 1/2-1/2" in text, text
+        assert verdict["termination"] == "agreement", verdict
+
+        shuffle = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "claim Ng8"]
+        text, verdict, _ = play(shuffle, tmp, "threefold")
+        assert "Result: 1/2-1/2" in text and "9.2" in text, text
+        assert verdict["termination"] == "threefold_claim", verdict
+
+        # A wrong claim (Art. 9.5.3): the opponent gets time (B.2: one minute in blitz),
+        # shown with its article, and the game goes on.
+        text, verdict, _ = play(["e4", "claim", "e5", "resign"], tmp, "wrongclaim")
+        assert "Art. 9.5.3: 60 s added to white's clock" in text, text
+        assert "Result: 0-1" in text and verdict["termination"] == "resignation", text
+    print("pty play tests passed")
+
+
+if __name__ == "__main__":
+    main()
