@@ -5,6 +5,9 @@
 #pragma once
 
 #include <sys/types.h>
+
+#include <algorithm>
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -35,6 +38,13 @@ class Process {
   // Waits at most `timeout` (real time) for one complete line (without its newline or CR).
   // Closed: the child closed its stdout (exited or crashed) and no buffered line remains.
   [[nodiscard]] ReadStatus read_line(std::string& line, Millis timeout);
+  // The same with an absolute deadline (a line, or Timeout once the deadline has passed).
+  [[nodiscard]] ReadStatus read_line_until(std::string& line,
+                                           std::chrono::steady_clock::time_point deadline) {
+    const auto left =
+        std::chrono::duration_cast<Millis>(deadline - std::chrono::steady_clock::now());
+    return read_line(line, std::max(left, Millis{0}));
+  }
 
   // Waits up to `grace` for the child to exit by itself, then kills it (SIGKILL) and reaps.
   void terminate(Millis grace = Millis{0});

@@ -75,9 +75,7 @@ Reply UciPlayer::think(const ThinkRequest& request) {
   const auto deadline = std::chrono::steady_clock::now() + wait;
   std::string line;
   for (;;) {
-    const auto left =
-        std::chrono::duration_cast<Millis>(deadline - std::chrono::steady_clock::now());
-    const ReadStatus s = process_->read_line(line, std::max(left, Millis{0}));
+    const ReadStatus s = process_->read_line_until(line, deadline);
     if (s == ReadStatus::Closed)
       return Reply{ReplyKind::Crash, {}, false, {}, {}, "the engine exited"};
     if (s == ReadStatus::Timeout) {
