@@ -167,6 +167,15 @@ Result<void> SqliteStore::touch(std::string_view game_id, WallMs wall_ms,
   return update->run();
 }
 
+Result<void> SqliteStore::require_live(std::string_view game_id) {
+  auto status = status_of(game_id);
+  if (!status) return tl::unexpected(status.error());
+  if (*status == GameStatus::Ended || *status == GameStatus::Aborted) {
+    return state_error("game '" + std::string{game_id} + "' is already over", "status");
+  }
+  return {};
+}
+
 Result<void> SqliteStore::append_move(std::string_view game_id, const MoveRecord& move,
                                       std::span<const EventRecord> events) {
   ARB_TRY(validate_move(move));
@@ -174,11 +183,7 @@ Result<void> SqliteStore::append_move(std::string_view game_id, const MoveRecord
   std::lock_guard lock{mutex_};
   auto tx = sqlite::Transaction::begin(db_);
   if (!tx) return tl::unexpected(tx.error());
-  auto status = status_of(game_id);
-  if (!status) return tl::unexpected(status.error());
-  if (*status == GameStatus::Ended || *status == GameStatus::Aborted) {
-    return state_error("game '" + std::string{game_id} + "' is over", "status");
-  }
+  ARB_TRY(require_live(game_id));
   auto last = db_.prepare("SELECT COALESCE(MAX(ply), 0) FROM moves WHERE game_id = ?1");
   if (!last) return tl::unexpected(last.error());
   last->bind(1, game_id);
@@ -227,11 +232,7 @@ Result<void> SqliteStore::finish_game(std::string_view game_id, const Ending& en
   std::lock_guard lock{mutex_};
   auto tx = sqlite::Transaction::begin(db_);
   if (!tx) return tl::unexpected(tx.error());
-  auto status = status_of(game_id);
-  if (!status) return tl::unexpected(status.error());
-  if (*status == GameStatus::Ended || *status == GameStatus::Aborted) {
-    return state_error("game '" + std::string{game_id} + "' is already over", "status");
-  }
+  ARB_TRY(require_live(game_id));
   ARB_TRY(insert_events(game_id, events));
   auto update = db_.prepare("UPDATE games SET status = ?2, result = ?3, reason = ?4 WHERE id = ?1");
   if (!update) return tl::unexpected(update.error());

@@ -42,6 +42,8 @@ class SqliteStore final : public Store {
   [[nodiscard]] Result<void> migrate();
   // Inside a transaction: the game's status, or kProtocolState when there is no such game.
   [[nodiscard]] Result<GameStatus> status_of(std::string_view game_id);
+  // Inside a transaction: the game exists and is neither ended nor aborted.
+  [[nodiscard]] Result<void> require_live(std::string_view game_id);
   // Inside a transaction: inserts events whose seqs continue the stored ones.
   [[nodiscard]] Result<void> insert_events(std::string_view game_id,
                                            std::span<const EventRecord> events);
