@@ -4,9 +4,12 @@
 //                 --engine name=B cmd=builtin elo=1800 --tc 60+1 --games 4
 //                 --openings book.epd --concurrency 2 --pgn out.pgn --events logs/
 //
-// Every game runs through the competition Arbiter; adjudication is by the Laws only.
+// Every game runs through the competition Arbiter; adjudication is by the Laws only unless
+// a score rule is named (--adjudicate draw=... / resign=...). `tc=` in an --engine gives
+// that engine its own control (time odds); --chess960 plays random Chess960 positions.
 #include <fmt/core.h>
 
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -35,6 +38,9 @@ struct MatchArgs {
   std::vector<std::string> sprt;
   bool quiet = false;
   bool no_claims = false;
+  bool chess960 = false;
+  std::optional<std::uint64_t> seed;
+  std::vector<std::string> adjudicate;
 };
 
 // `cmd=builtin` (with an optional `elo=N`) is the built-in engine: this binary's `uci`.
@@ -64,6 +70,7 @@ players::EngineConfig engine_from_words(std::vector<std::string> words) {
     b.options.insert(b.options.end(), config->options.begin(), config->options.end());
     if (name != "arbiter") b.name = name;
     b.stderr_log = config->stderr_log;
+    b.time_control = config->time_control;
     return b;
   }
   return *config;
@@ -127,16 +134,29 @@ void run(const MatchArgs& a) {
   o.gauntlet = a.gauntlet;
   o.concurrency = a.concurrency;
   o.claim_draws = !a.no_claims;
+  // Art. 6.3: each player's time is his own; a clock for one side only is no game.
   for (const auto& e : o.engines)
-    if (e.time_control)
-      throw ExitError{
-          2, "--engine " + e.name + ": a time control per engine is not supported yet; use --tc"};
+    if (e.time_control && e.time_control->is_unlimited() != o.time_control.is_unlimited())
+      throw ExitError{2, "--engine " + e.name + ": tc=" + e.time_control->to_string() +
+                             " and --tc " + o.time_control.to_string() +
+                             ": every engine needs a clock, or none does (-)"};
+  for (const std::string& rule : a.adjudicate)
+    if (auto ok = players::parse_adjudication(rule, o.adjudication); !ok)
+      throw ExitError{2, ok.error().message};
   o.rules.illegal_moves = a.illegal == "penalize" ? competition::IllegalMovePolicy::Penalize
                                                   : competition::IllegalMovePolicy::Reject;
   if (!a.openings.empty()) {
     auto book = players::load_openings(a.openings, a.plies);
     if (!book) throw ExitError{2, "--openings: " + book.error().describe()};
     o.openings = std::move(*book);
+  }
+  if (a.seed && !a.chess960) throw ExitError{2, "--seed goes with --chess960"};
+  if (a.chess960 && a.openings.empty()) {
+    // Guideline II.2.1: positions drawn at random, each played with the colours reversed.
+    const std::uint64_t seed = a.seed.value_or(
+        static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()));
+    o.chess960_positions = players::chess960_positions(seed, std::max(1, (a.games + 1) / 2));
+    if (!a.quiet) fmt::print(stderr, "Chess960 positions from --seed {}\n", seed);
   }
   if (!a.sprt.empty()) {
     if (o.engines.size() != 2) throw ExitError{2, "--sprt needs exactly two engines"};
@@ -157,11 +177,12 @@ void run(const MatchArgs& a) {
   const auto summary = players::run_match(
       o, players::make_engine_player, [] { return std::make_unique<SteadyTimeSource>(); },
       [&](const players::FinishedGame& g, const players::MatchSummary& s) {
-        if (pgn_out)
-          pgn_out << with_round(players::pgn_with_evals(g.played.verdict.pgn, g.played.evals),
-                                g.game.number)
-                  << '\n'
-                  << std::flush;
+        if (pgn_out) {
+          std::string pgn = players::pgn_with_evals(g.played.verdict.pgn, g.played.evals);
+          if (g.played.adjudication)
+            pgn = players::pgn_with_adjudication(pgn, *g.played.adjudication);
+          pgn_out << with_round(pgn, g.game.number) << '\n' << std::flush;
+        }
         if (!a.events.empty()) {
           std::ofstream log(a.events + "/game" + std::to_string(g.game.number) + ".jsonl",
                             std::ios::binary | std::ios::trunc);
@@ -175,6 +196,7 @@ void run(const MatchArgs& a) {
                    competition::result_text(g.played.verdict.result),
                    competition::termination_name(g.played.verdict.termination));
         for (const std::string& n : g.played.notes) fmt::print(stderr, " [{}]", n);
+        if (g.played.adjudication) fmt::print(stderr, " [adjudicated: {}]", *g.played.adjudication);
         fmt::print(stderr, "\nPlayed {}/{}: {} +{} ={} -{} ({})\n", s.played, s.scheduled,
                    o.engines[0].name, w.wins, w.draws, w.losses,
                    players::format_elo(players::estimate_elo(w)));
@@ -188,11 +210,13 @@ void register_match(CLI::App& app) {
   auto a = std::make_shared<MatchArgs>();
   auto* cmd = app.add_subcommand("match", "Run an engine match or tournament under FIDE clocks");
   cmd->add_option("--engine", a->engines,
-                  "An engine: name=X cmd=PATH|builtin [proto=uci|xboard] [elo=N] "
+                  "An engine: name=X cmd=PATH|builtin [proto=uci|xboard] [elo=N] [tc=TC] "
                   "[option.NAME=VALUE ...] [stderr=FILE] (repeat, two or more)")
       ->required()
       ->allow_extra_args();
-  cmd->add_option("--tc", a->tc, "Time control of the game-events spec (default 60+1)");
+  cmd->add_option("--tc", a->tc,
+                  "Time control of the game-events spec (default 60+1), for every engine "
+                  "without its own tc=");
   cmd->add_option("--games", a->games, "Games per pairing, colours alternating")
       ->check(CLI::Range(1, 1000000));
   cmd->add_flag("--gauntlet", a->gauntlet,
@@ -210,6 +234,15 @@ void register_match(CLI::App& app) {
   cmd->add_flag("--quiet", a->quiet, "No progress lines");
   cmd->add_flag("--no-claims", a->no_claims,
                 "Do not claim threefold / 50-move draws (Art. 9.2, 9.3) for the engines");
+  cmd->add_flag("--chess960", a->chess960,
+                "Chess960: random start positions (or the --openings as Chess960 FENs), each "
+                "played with the colours reversed");
+  cmd->add_option("--seed", a->seed, "Seed of the --chess960 positions (reproducible)");
+  cmd->add_option("--adjudicate", a->adjudicate,
+                  "Optional score adjudication (default: the Laws only): "
+                  "draw=movenumber:N,movecount:C,score:CP or resign=movecount:C,score:CP")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   cmd->callback([a] { run(*a); });
 }
 

@@ -2,7 +2,9 @@
 """`arbiter play` driven through a pseudo-terminal (issue 7): a hot-seat game to Fool's
 mate (Art. 5.1.1), a draw offer accepted (Art. 9.1.2, 5.2.3), and a threefold claim with
 the intended move (Art. 9.2.1.1). Each game's PGN and event log must be saved, and the
-event log must re-adjudicate to the same result."""
+event log must re-adjudicate to the same result. Then a person against a slow scripted
+UCI engine types while it thinks: help, a draw offer, a premove, and a resignation that
+ends the game without waiting for the engine."""
 import json
 import os
 import pty
@@ -61,6 +63,77 @@ def play(moves, tmp, name):
     return text, verdict, pgn_text
 
 
+SLOW_ENGINE = """#!/bin/sh
+n=0
+while read -r cmd rest; do
+  case "$cmd" in
+    uci) echo uciok;;
+    isready) echo readyok;;
+    go) n=$((n+1)); sleep 3
+        if [ $n = 1 ]; then echo "bestmove e2e4"; else echo "bestmove d2d4"; fi;;
+    quit) exit 0;;
+  esac
+done
+"""
+
+
+def typing_while_the_engine_thinks(tmp):
+    engine = os.path.join(tmp, "slow.sh")
+    with open(engine, "w") as f:
+        f.write(SLOW_ENGINE)
+    os.chmod(engine, 0o755)
+    pgn = os.path.join(tmp, "typing.pgn")
+    events = os.path.join(tmp, "typing.jsonl")
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(ARBITER, [ARBITER, "play", "--white", "uci:" + engine, "--black", "human",
+                           "--tc", "300+2", "--pgn", pgn, "--events", events, "--no-ansi"])
+    out = b""
+
+    def wait_for(token, timeout=20.0):
+        nonlocal out
+        end = time.time() + timeout
+        while token not in out:
+            left = end - time.time()
+            if left <= 0:
+                raise AssertionError("timed out waiting for %r; got:\n%s" % (token, out.decode(errors="replace")))
+            r, _, _ = select.select([fd], [], [], left)
+            if r:
+                try:
+                    chunk = os.read(fd, 4096)
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    raise AssertionError("EOF before %r:\n%s" % (token, out.decode(errors="replace")))
+                out += chunk
+
+    wait_for(b"White is thinking")
+    os.write(fd, b"help\n")
+    wait_for(b"a premove")
+    os.write(fd, b"draw\n")
+    wait_for(b"black offers a draw")
+    os.write(fd, b"e5\n")
+    wait_for(b"premove e5: played when your turn comes")
+    assert b"white played" not in out, out  # all of it while the engine still thinks
+    wait_for(b"premove e5 played")          # at once when Black's turn came
+    wait_for(b"black played e5")
+    wait_for(b"White is thinking")
+    assert out.count(b"White is thinking") == 2, out
+    asked = time.time()
+    os.write(fd, b"resign\n")
+    wait_for(b"Result: 1-0")
+    assert time.time() - asked < 2.0, "the resignation waited for the engine"
+    wait_for(b"Event log saved")
+    os.waitpid(pid, 0)
+    verdict = json.loads(subprocess.run([ARBITER, "adjudicate", events], check=True,
+                                        capture_output=True, text=True).stdout)
+    assert verdict["result"] == "1-0" and verdict["termination"] == "resignation", verdict
+    assert verdict["moves"] == ["e4", "e5"], verdict
+    with open(events) as f:
+        kinds = [json.loads(line)["type"] for line in f if line.strip()]
+    assert kinds == ["start", "offer_draw", "move", "move", "resign"], kinds
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         text, verdict, pgn = play(["f3", "e5", "g4", "Qh4#"], tmp, "fools")
@@ -82,6 +155,7 @@ def main():
         text, verdict, _ = play(["e4", "claim", "e5", "resign"], tmp, "wrongclaim")
         assert "Art. 9.5.3: 60 s added to white's clock" in text, text
         assert "Result: 0-1" in text and verdict["termination"] == "resignation", text
+        typing_while_the_engine_thinks(tmp)
     print("pty play tests passed")
 
 

@@ -10,17 +10,24 @@ const Period kNoPeriod{};
 }
 
 ChessClock::ChessClock(TimeControl control, const TimeSource& time)
-    : control_(std::move(control)), time_(&time) {
-  if (!control_.is_unlimited()) {
-    const Period& first = control_.periods().front();
+    : ChessClock(control, control, time) {}
+
+ChessClock::ChessClock(TimeControl white, TimeControl black, const TimeSource& time)
+    : controls_{std::move(white), std::move(black)}, time_(&time) {
+  ARB_ASSERT(controls_[0].is_unlimited() == controls_[1].is_unlimited());
+  for (ClockSide side : {ClockSide::White, ClockSide::Black}) {
+    const TimeControl& tc = control(side);
+    if (tc.is_unlimited()) continue;
+    const Period& first = tc.periods().front();
     // Art. 6.3.1: the increment is added before each move, so also before the first.
-    for (SideState& s : sides_) s.main = first.base + first.increment;
+    sides_[static_cast<std::size_t>(index(side))].main = first.base + first.increment;
   }
 }
 
-const Period& ChessClock::period_of(const SideState& s) const {
-  if (control_.is_unlimited()) return kNoPeriod;
-  return control_.periods()[s.period];
+const Period& ChessClock::period_of(ClockSide side) const {
+  const TimeControl& tc = control(side);
+  if (tc.is_unlimited()) return kNoPeriod;
+  return tc.periods()[sides_[static_cast<std::size_t>(index(side))].period];
 }
 
 Millis ChessClock::used_now(ClockSide side) const {
@@ -32,7 +39,7 @@ Millis ChessClock::used_now(ClockSide side) const {
 
 // Art. 6.3.2 (delay mode): the main time counts down only once the delay has elapsed.
 Millis ChessClock::charged(ClockSide side, Millis used) const {
-  const Millis delay = period_of(sides_[index(side)]).delay;
+  const Millis delay = period_of(side).delay;
   return std::max(Millis{0}, used - delay);
 }
 
@@ -61,18 +68,19 @@ void ChessClock::press(ClockSide side) {
   s.used = Millis{0};
   ++s.moves;
   ++s.period_moves;
-  if (!control_.is_unlimited()) {
-    const Period& current = control_.periods()[s.period];
+  const TimeControl& tc = control(side);
+  if (!tc.is_unlimited()) {
+    const Period& current = tc.periods()[s.period];
     // Art. 6.3.2: the quota is completed at this press; the next period's base is added
     // to the time saved so far.
     if (current.moves > 0 && s.period_moves >= current.moves &&
-        s.period + 1 < control_.periods().size()) {
+        s.period + 1 < tc.periods().size()) {
       ++s.period;
       s.period_moves = 0;
-      s.main += control_.periods()[s.period].base;
+      s.main += tc.periods()[s.period].base;
     }
     // Art. 6.3.1: the increment for the next move, of the period that move belongs to.
-    s.main += control_.periods()[s.period].increment + extra_increment_;
+    s.main += tc.periods()[s.period].increment + extra_increment_;
   }
   running_ = opponent(side);
   running_since_ = time_->now();
@@ -92,7 +100,7 @@ void ChessClock::resume() {
 }
 
 void ChessClock::adjust(ClockSide side, Millis delta) {
-  if (control_.is_unlimited()) return;
+  if (is_unlimited()) return;
   SideState& s = sides_[index(side)];
   const std::optional<Millis> fell = flag_fell_at(side);
   if (fell && !s.flag_at) s.flag_at = fell;
@@ -104,27 +112,27 @@ void ChessClock::adjust(ClockSide side, Millis delta) {
 void ChessClock::add_increment(Millis extra) { extra_increment_ += extra; }
 
 Millis ChessClock::remaining(ClockSide side) const {
-  if (control_.is_unlimited()) return Millis{0};
+  if (is_unlimited()) return Millis{0};
   const SideState& s = sides_[index(side)];
   return std::max(Millis{0}, s.main - charged(side, used_now(side)));
 }
 
 Millis ChessClock::delay_left(ClockSide side) const {
   if (running_ != side) return Millis{0};
-  const Millis delay = period_of(sides_[index(side)]).delay;
+  const Millis delay = period_of(side).delay;
   return std::max(Millis{0}, delay - used_now(side));
 }
 
 std::optional<Millis> ChessClock::flag_instant() const {
-  if (control_.is_unlimited() || !running_) return std::nullopt;
+  if (is_unlimited() || !running_) return std::nullopt;
   const SideState& s = sides_[index(*running_)];
   if (s.flag_at) return s.flag_at;
-  const Millis budget = s.main + period_of(s).delay - s.used;
+  const Millis budget = s.main + period_of(*running_).delay - s.used;
   return running_since_ + std::max(Millis{0}, budget);
 }
 
 std::optional<Millis> ChessClock::flag_fell_at(ClockSide side) const {
-  if (control_.is_unlimited()) return std::nullopt;
+  if (is_unlimited()) return std::nullopt;
   const SideState& s = sides_[index(side)];
   if (s.flag_at) return s.flag_at;
   if (running_ != side) return std::nullopt;
@@ -135,8 +143,8 @@ std::optional<Millis> ChessClock::flag_fell_at(ClockSide side) const {
 }
 
 bool ChessClock::in_last_period(ClockSide side) const noexcept {
-  if (control_.is_unlimited()) return true;
-  return sides_[index(side)].period + 1 == control_.periods().size();
+  if (is_unlimited()) return true;
+  return sides_[index(side)].period + 1 == control(side).periods().size();
 }
 
 }  // namespace arbiter::clock

@@ -29,6 +29,9 @@ class ChessClock {
  public:
   // Both clocks stopped, each showing its first period's base plus one increment.
   ChessClock(TimeControl control, const TimeSource& time);
+  // Time odds: each side plays under its own control (Art. 6.3 allots the time per
+  // player). Both controls must be timed, or both unlimited.
+  ChessClock(TimeControl white, TimeControl black, const TimeSource& time);
 
   // Art. 6.6: the arbiter starts `side`'s clock (White's, in a normal game) now.
   void start(ClockSide side = ClockSide::White);
@@ -59,7 +62,7 @@ class ChessClock {
   [[nodiscard]] std::optional<ClockSide> running() const noexcept { return running_; }
   [[nodiscard]] bool is_started() const noexcept { return started_; }
   [[nodiscard]] bool is_paused() const noexcept { return paused_.has_value(); }
-  [[nodiscard]] bool is_unlimited() const noexcept { return control_.is_unlimited(); }
+  [[nodiscard]] bool is_unlimited() const noexcept { return controls_[0].is_unlimited(); }
 
   // The absolute instant (TimeSource time) at which the running side's flag falls if he
   // does not press, or nullopt when no clock runs or the game has no clock.
@@ -80,7 +83,11 @@ class ChessClock {
   }
   // Guideline III.3.1.2: true when `side` plays the period that covers all remaining moves.
   [[nodiscard]] bool in_last_period(ClockSide side) const noexcept;
-  [[nodiscard]] const TimeControl& control() const noexcept { return control_; }
+  // White's control, which is both sides' unless the clock gives time odds.
+  [[nodiscard]] const TimeControl& control() const noexcept { return controls_[0]; }
+  [[nodiscard]] const TimeControl& control(ClockSide side) const noexcept {
+    return controls_[static_cast<std::size_t>(index(side))];
+  }
 
  private:
   struct SideState {
@@ -92,12 +99,12 @@ class ChessClock {
     std::optional<Millis> flag_at;  // recorded when a stop finds the time exhausted
   };
 
-  [[nodiscard]] const Period& period_of(const SideState& s) const;
+  [[nodiscard]] const Period& period_of(ClockSide side) const;
   [[nodiscard]] Millis used_now(ClockSide side) const;
   [[nodiscard]] Millis charged(ClockSide side, Millis used) const;
   void stop_running();
 
-  TimeControl control_;
+  std::array<TimeControl, 2> controls_;  // White, Black
   const TimeSource* time_;
   std::array<SideState, 2> sides_{};
   std::optional<ClockSide> running_;

@@ -309,5 +309,33 @@ TEST(ChessClockStart, BlackCanStartInASetUpPosition) {
   EXPECT_EQ(f.clock.remaining(kW), 60000ms);
 }
 
+TEST(ChessClockTimeOdds, EachSideHasItsOwnControl) {
+  // Art. 6.3 allots the time per player: White 60+1, Black 30 with a 2 s delay and a
+  // second period after 2 moves (time odds).
+  ManualTimeSource time;
+  ChessClock clock(tc("60+1"), tc("2/30d2:10"), time);
+  EXPECT_EQ(clock.remaining(kW), 61000ms);
+  EXPECT_EQ(clock.remaining(kB), 30000ms);
+  EXPECT_EQ(clock.control(kW), tc("60+1"));
+  EXPECT_EQ(clock.control(kB), tc("2/30d2:10"));
+  clock.start();
+  time.set(4000ms);
+  clock.press(kW);  // 4 s used, 1 s credited for the next move
+  EXPECT_EQ(clock.remaining(kW), 58000ms);
+  time.set(7000ms);
+  clock.press(kB);  // 3 s used with a 2 s delay: 1 s charged (Art. 6.3.2)
+  EXPECT_EQ(clock.remaining(kB), 29000ms);
+  time.set(8000ms);
+  clock.press(kW);
+  time.set(8500ms);
+  clock.press(kB);  // within the delay; the quota of 2 moves is done: + 10 s
+  EXPECT_EQ(clock.remaining(kB), 39000ms);
+  EXPECT_EQ(clock.period_index(kB), 1u);
+  EXPECT_EQ(clock.period_index(kW), 0u);
+  EXPECT_TRUE(clock.in_last_period(kB));
+  // White's flag instant comes from his own control: 58 s - 1 s used + 1 s = 58 s left.
+  EXPECT_EQ(clock.flag_instant(), Millis{8500 + 58000});
+}
+
 }  // namespace
 }  // namespace arbiter::clock

@@ -26,6 +26,12 @@ std::string capitalised(Color c) { return c == Color::White ? "White" : "Black";
 }  // namespace
 
 Result<Arbiter> Arbiter::create(const StartEvent& start) {
+  if (start.time_control_black &&
+      start.time_control_black->is_unlimited() != start.time_control.is_unlimited()) {
+    return make_error(ErrorCode::kEventSyntax,
+                      "time_control_black: both players need a clock, or neither (\"-\")",
+                      Location{1, 0, "time_control_black"});
+  }
   if (start.fen && start.chess960) {
     return make_error(ErrorCode::kEventSyntax, "give either \"fen\" or \"chess960\", not both",
                       Location{1, 0, "chess960"});
@@ -51,9 +57,10 @@ Result<Arbiter> Arbiter::create(const StartEvent& start) {
 
 Arbiter::Arbiter(const StartEvent& start, game::Game game)
     : start_(start),
-      category_(start.category.value_or(start.time_control.category())),
+      category_(start.derived_category()),
       time_(std::make_unique<ManualTimeSource>()),
-      clock_(std::make_unique<clock::ChessClock>(start.time_control, *time_)),
+      clock_(std::make_unique<clock::ChessClock>(start.control_of(Color::White),
+                                                 start.control_of(Color::Black), *time_)),
       game_(std::move(game)) {
   // A.4 / B.4 replace the competition rules only in rapid and blitz (A.5 / B.5).
   a4_ =
@@ -63,6 +70,7 @@ Arbiter::Arbiter(const StartEvent& start, game::Game game)
   record_.white = start.white;
   record_.black = start.black;
   record_.time_control = start.time_control.to_string();
+  if (start.has_time_odds()) record_.time_control_black = start.time_control_black->to_string();
   const core::Position& pos = game_.start();
   record_.chess960 = pos.is_chess960();
   if (start.fen || start.chess960) record_.start_fen = pos.fen();

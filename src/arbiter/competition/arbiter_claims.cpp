@@ -166,7 +166,8 @@ void Arbiter::claim_quickplay(const Event& e, const ClaimEvent& c) {
     refuse(e, article, "the game is played without a clock");
     return;
   }
-  const auto& period = start_.time_control.periods()[clock_->period_index(clock_side(c.side))];
+  const auto& period =
+      start_.control_of(c.side).periods()[clock_->period_index(clock_side(c.side))];
   if (period.increment.count() > 0) {
     refuse(e, "III.2.2", "Guideline III applies only to games without increment");
     return;

@@ -53,6 +53,44 @@ TEST(ArbiterCreate, CategoryFromTimeControlOrOverride) {
   EXPECT_EQ(rapid->category(), clock::Category::Rapid);
 }
 
+TEST(ArbiterTimeOdds, EachPlayerHasHisOwnClockAndTheFlagFallsOnHis) {
+  // Art. 6.3: time is allotted per player. White 600+5 (rapid), Black 60 (blitz): the
+  // game's category follows the player with more time (A.1: rapid).
+  StartEvent s = start_with("600+5");
+  s.time_control_black = *clock::TimeControl::parse("60");
+  auto a = Arbiter::create(s);
+  ASSERT_TRUE(a.has_value()) << a.error().describe();
+  EXPECT_EQ(a->category(), clock::Category::Rapid);
+  a->apply(move(2, 10000, Color::White, "e4"));
+  a->apply(move(3, 40000, Color::Black, "e5"));
+  a->apply(move(4, 50000, Color::White, "Nf3"));
+  Verdict v = a->verdict();
+  ASSERT_TRUE(v.clocks.has_value());
+  EXPECT_EQ((*v.clocks)[0], Millis{605000 - 10000 + 5000 - 10000 + 5000});
+  EXPECT_EQ((*v.clocks)[1], Millis{30000});
+  // Black's 30 s run out at t = 80 s (Art. 6.9: White can mate, so Black loses).
+  a->apply(move(5, 90000, Color::Black, "Nc6"));
+  v = a->verdict();
+  EXPECT_EQ(v.result, GameResult::WhiteWins);
+  EXPECT_EQ(v.termination, Termination::TimeForfeit);
+  EXPECT_EQ(v.ended_at, Millis{80000});
+  EXPECT_NE(v.pgn.find("[WhiteTimeControl \"600+5\"]"), std::string::npos) << v.pgn;
+  EXPECT_NE(v.pgn.find("[BlackTimeControl \"60\"]"), std::string::npos) << v.pgn;
+  EXPECT_EQ(v.pgn.find("[TimeControl "), std::string::npos) << v.pgn;
+}
+
+TEST(ArbiterTimeOdds, SameControlTwiceIsNoOddsAndAClocklessSideIsRefused) {
+  StartEvent s = start_with("300");
+  s.time_control_black = *clock::TimeControl::parse("300");
+  auto same = Arbiter::create(s);
+  ASSERT_TRUE(same.has_value());
+  EXPECT_NE(same->verdict().pgn.find("[TimeControl \"300\"]"), std::string::npos);
+  s.time_control_black = clock::TimeControl{};
+  auto mixed = Arbiter::create(s);
+  ASSERT_FALSE(mixed.has_value());
+  EXPECT_EQ(mixed.error().where.field, "time_control_black");
+}
+
 TEST(ArbiterCreate, InadequateSupervisionOnlyForRapidAndBlitz) {
   // A.5 / B.5: the choice between A.3 and A.4 concerns rapid and blitz games.
   StartEvent s = start_with("5400");

@@ -75,4 +75,11 @@ std::string event_type_name(const EventBody& body) {
   return std::visit(Namer{}, body);
 }
 
+clock::Category StartEvent::derived_category() const noexcept {
+  if (category) return *category;
+  const clock::TimeControl& second = control_of(Color::Black);
+  return second.nominal_time() > time_control.nominal_time() ? second.category()
+                                                             : time_control.category();
+}
+
 }  // namespace arbiter::competition

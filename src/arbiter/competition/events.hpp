@@ -39,11 +39,27 @@ struct Rules {
 struct StartEvent {
   std::string white;
   std::string black;
-  clock::TimeControl time_control;          // default: no clock ("-")
-  std::optional<clock::Category> category;  // default: time_control.category()
+  clock::TimeControl time_control;  // default: no clock ("-")
+  // Arbiter extension (docs/competition.md): Black's own time control when the players
+  // have different ones (time odds); `time_control` is then White's. Both timed or both
+  // "-".
+  std::optional<clock::TimeControl> time_control_black;
+  std::optional<clock::Category> category;  // default: derived by A.1 / B.1, see category()
   std::optional<std::string> fen;           // default: Art. 2.3 initial position
   std::optional<int> chess960;              // Guideline II start position number
   Rules rules;
+
+  // The time control of `side` (Art. 6.3: the time is allotted per player).
+  [[nodiscard]] const clock::TimeControl& control_of(Color side) const noexcept {
+    return side == Color::Black && time_control_black ? *time_control_black : time_control;
+  }
+  // True when the two players have different time controls.
+  [[nodiscard]] bool has_time_odds() const noexcept {
+    return time_control_black && *time_control_black != time_control;
+  }
+  // `category`, or A.1 / B.1 applied to the player with more time: a game is blitz only
+  // if every player's time is that of blitz, rapid only if no player has more.
+  [[nodiscard]] clock::Category derived_category() const noexcept;
 };
 
 struct MoveEvent {

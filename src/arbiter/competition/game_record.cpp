@@ -100,7 +100,14 @@ std::string to_pgn(const GameRecord& record, GameResult result, Termination term
     out += tag("FEN", record.start_fen);
   }
   if (record.chess960) out += tag("Variant", "Chess960");
-  out += tag("TimeControl", record.time_control);
+  if (record.time_control_black.empty()) {
+    out += tag("TimeControl", record.time_control);
+  } else {
+    // Time odds: one control per player, in the tags some PGN readers use for it; the
+    // standard TimeControl tag has room for one control only and is left out.
+    out += tag("WhiteTimeControl", record.time_control);
+    out += tag("BlackTimeControl", record.time_control_black);
+  }
   out += tag("Termination", std::string(termination_words(termination)));
   out += '\n';
 

@@ -24,8 +24,9 @@ struct RecordedMove {
 struct GameRecord {
   std::string white;
   std::string black;
-  std::string time_control;  // spec grammar; "-" without a clock
-  std::string start_fen;     // empty for the initial position of Art. 2.3
+  std::string time_control;        // spec grammar; "-" without a clock; White's under time odds
+  std::string time_control_black;  // Black's under time odds; empty: the same as White's
+  std::string start_fen;           // empty for the initial position of Art. 2.3
   bool chess960 = false;
   std::vector<std::string> opening_comments;  // notes before the first move
   std::vector<RecordedMove> moves;

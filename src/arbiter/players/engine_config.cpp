@@ -65,7 +65,11 @@ Result<EngineConfig> parse_engine_config(const std::vector<std::string>& words) 
     } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
       config.options.emplace_back(key.substr(7), value);
     } else if (key == "tc") {
-      config.time_control = value;
+      auto tc = clock::TimeControl::parse(value);
+      if (!tc)
+        return make_error(ErrorCode::kInvalidArgument,
+                          "tc=" + value + ": " + tc.error().describe());
+      config.time_control = *tc;
     } else if (key == "stderr") {
       config.stderr_log = value;
     } else {

@@ -10,6 +10,7 @@
 
 #include "arbiter/base/error.hpp"
 #include "arbiter/base/time_source.hpp"
+#include "arbiter/clock/time_control.hpp"
 
 namespace arbiter::players {
 
@@ -20,7 +21,7 @@ struct EngineConfig {
   std::vector<std::string> argv;  // the command and its arguments
   Protocol protocol = Protocol::Uci;
   std::vector<std::pair<std::string, std::string>> options;  // UCI setoption / xboard option
-  std::optional<std::string> time_control;                   // per-engine --tc
+  std::optional<clock::TimeControl> time_control;            // tc=: overrides --tc (odds)
   std::string stderr_log;                                    // "" = discard
   Millis startup_timeout{10000};  // the handshake (uciok / feature done=1)
   Millis grace{250};  // beyond the flag: how long to wait for a late answer before killing

@@ -37,6 +37,9 @@ std::string start_line(const StartEvent& s) {
   o << "{\"type\":\"start\",\"white\":" << json_string(s.white)
     << ",\"black\":" << json_string(s.black)
     << ",\"time_control\":" << json_string(s.time_control.to_string());
+  // Arbiter extension (docs/competition.md): Black's own control under time odds.
+  if (s.has_time_odds())
+    o << ",\"time_control_black\":" << json_string(s.time_control_black->to_string());
   if (s.category) o << ",\"category\":\"" << clock::to_string(*s.category) << '"';
   if (s.fen) o << ",\"fen\":" << json_string(*s.fen);
   if (s.chess960) o << ",\"chess960\":" << *s.chess960;

@@ -48,6 +48,7 @@ std::string fake_uci_engine(const std::string& moves) {
                       "'\n"
                       "n=0\n"
                       "while read -r cmd rest; do\n"
+                      "  echo \"> $cmd $rest\" >&2\n"
                       "  case \"$cmd\" in\n"
                       "    uci) echo 'id name Fake'; echo 'option name Hash type spin default 1 "
                       "min 1 max 64'; echo uciok;;\n"
@@ -71,6 +72,7 @@ std::string fake_xboard_engine(const std::string& moves) {
                       next_move_fragment("echo \"move $m\"") +
                       "}\n"
                       "while read -r cmd rest; do\n"
+                      "  echo \"> $cmd $rest\" >&2\n"
                       "  case \"$cmd\" in\n"
                       "    protover) echo 'feature myname=\"FakeX\" usermove=1 setboard=1 "
                       "variants=\"normal,fischerandom\" sigint=0 done=1';;\n"

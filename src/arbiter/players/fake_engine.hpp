@@ -1,6 +1,7 @@
 // Scripted fake engines for the players tests: tiny POSIX shell programs, written to a
 // temporary directory, that play a fixed list of moves. Special words in the list:
-// `crash` (exit at once), `hang` (say nothing, ever), `resign`.
+// `crash` (exit at once), `hang` (say nothing, ever), `resign`. Every line an engine
+// reads is copied to its stderr as "> LINE" (EngineConfig::stderr_log keeps it).
 #pragma once
 
 #include <string>

@@ -1,7 +1,9 @@
 #include "arbiter/players/game_runner.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <future>
 
 #include "arbiter/competition/arbiter.hpp"
 #include "arbiter/core/uci_move.hpp"
@@ -32,7 +34,8 @@ class Runner {
       GameStart gs;
       gs.side = c;
       gs.opponent = players[1 - core::index(c)]->name();
-      gs.time_control = played_.start.time_control;
+      gs.time_control = played_.start.control_of(c);
+      gs.opponent_time_control = played_.start.control_of(~c);
       gs.chess960 = arbiter_.game().start().is_chess960();
       if (auto ok = players[core::index(c)]->start(gs); !ok) {
         note(std::string(side_name(c)) + " could not start: " + ok.error().message);
@@ -52,7 +55,12 @@ class Runner {
       const ThinkRequest request = make_request(side);
       if (options_.claim_draws && claim_now(side)) continue;
       const int ply_before = arbiter_.game().ply();
-      const Reply reply = players[core::index(side)]->think(request);
+      Player& mover = *players[core::index(side)];
+      Player& other = *players[1 - core::index(side)];
+      const Reply reply = other.interactive() && !mover.interactive()
+                              ? think_while_listening(mover, other, request, ~side)
+                              : mover.think(request);
+      if (arbiter_.is_over()) break;  // ended meanwhile: a resignation, an agreed draw
       const Millis t = elapsed();
       switch (reply.kind) {
         case ReplyKind::Move:
@@ -88,7 +96,10 @@ class Runner {
           lost_contact(side, t, reply.kind == ReplyKind::Crash);
           break;
       }
-      if (arbiter_.game().ply() == ply_before + 1) record_eval(ply_before, reply);
+      if (arbiter_.game().ply() == ply_before + 1) {
+        record_eval(ply_before, reply);
+        if (options_.adjudication.any() && !arbiter_.is_over()) adjudicate_scores();
+      }
     }
     played_.verdict = arbiter_.verdict();
     played_.evals.resize(played_.verdict.moves.size());
@@ -101,6 +112,36 @@ class Runner {
  private:
   Millis elapsed() const { return time_.now() - t0_; }
 
+  // The mover (an engine) thinks on another thread, on its own copy of the game, while the
+  // person at the board (`listener`) may act: Art. 5.1.2 allows resigning at any time and
+  // 9.1.2.1 keeps an offer made during the opponent's turn valid. If that ends the game,
+  // the engine is told to stop and its answer is dropped.
+  Reply think_while_listening(Player& mover, Player& listener, const ThinkRequest& request,
+                              Color listener_side) {
+    const game::Game snapshot = arbiter_.game();
+    ThinkRequest own = request;
+    own.game = &snapshot;
+    auto answer = std::async(std::launch::async, [&mover, own] { return mover.think(own); });
+    constexpr Millis kListenTick{50};
+    while (answer.wait_for(std::chrono::milliseconds(0)) != std::future_status::ready) {
+      if (arbiter_.is_over()) {
+        answer.wait();
+        break;
+      }
+      auto said = listener.listen(own, kListenTick);
+      if (!said) continue;
+      switch (said->kind) {
+        case ReplyKind::Resign: apply(elapsed(), ResignEvent{listener_side}); break;
+        case ReplyKind::OfferDraw: apply(elapsed(), OfferDrawEvent{listener_side}); break;
+        case ReplyKind::AcceptDraw: apply(elapsed(), AcceptDrawEvent{listener_side}); break;
+        case ReplyKind::DeclineDraw: apply(elapsed(), DeclineDrawEvent{listener_side}); break;
+        default: break;  // moves and claims wait for the listener's own turn
+      }
+      if (arbiter_.is_over()) mover.interrupt();
+    }
+    return answer.get();
+  }
+
   void apply(Millis t, EventBody body) {
     Event e{static_cast<int>(played_.events.size()) + 2, std::max(t, last_t_), std::move(body)};
     last_t_ = e.t;
@@ -111,7 +152,25 @@ class Runner {
 
   void note(std::string text) { played_.notes.push_back(std::move(text)); }
 
+  // The optional score rules of `arbiter match`: an arbiter decision (Art. 12.9), logged.
+  void adjudicate_scores() {
+    const core::Position& first = arbiter_.game().start();
+    auto decision =
+        adjudicate(options_.adjudication, scores_, first.side_to_move(), first.fullmove_number());
+    if (!decision) return;
+    ArbiterEvent a;
+    a.action = ArbiterAction::DeclareResult;
+    a.side = decision->loser;
+    a.result = decision->result;
+    a.reason = "adjudication (" + decision->rule + ")";
+    apply(elapsed(), a);
+    if (arbiter_.is_over()) played_.adjudication = decision->rule;
+  }
+
   void record_eval(int ply, const Reply& reply) {
+    if (scores_.size() <= static_cast<std::size_t>(ply))
+      scores_.resize(static_cast<std::size_t>(ply) + 1);
+    scores_[static_cast<std::size_t>(ply)] = reply.score_cp;
     auto& evals = played_.evals;
     if (evals.size() <= static_cast<std::size_t>(ply))
       evals.resize(static_cast<std::size_t>(ply) + 1);
@@ -174,9 +233,17 @@ class Runner {
     if (clk.is_unlimited()) return r;
     r.remaining = {clk.remaining(ClockSide::White), clk.remaining(ClockSide::Black)};
     const ClockSide cs = clock_side(side);
-    const auto& period = clk.control().periods()[clk.period_index(cs)];
+    const auto period_of = [&clk](ClockSide s) -> const clock::Period& {
+      return clk.control(s).periods()[clk.period_index(s)];
+    };
+    const auto& period = period_of(cs);
     r.increment = period.increment;
     r.delay = period.delay;
+    // Art. 6.3: each player's own additional time (time odds: they differ); a delay is
+    // told as an increment of the same size, as for the mover.
+    const auto& pw = period_of(ClockSide::White);
+    const auto& pb = period_of(ClockSide::Black);
+    r.increments = std::array<Millis, 2>{pw.increment + pw.delay, pb.increment + pb.delay};
     r.moves_to_go = moves_to_go(clk, cs);
     if (auto flag = clk.flag_instant()) {
       r.budget = std::max(*flag - elapsed(), Millis{1});
@@ -192,6 +259,7 @@ class Runner {
   Millis t0_;
   Millis last_t_{0};
   PlayedGame played_;
+  std::vector<std::optional<int>> scores_;  // per ply that stands: the mover's score
 };
 
 }  // namespace
@@ -214,7 +282,7 @@ std::string pgn_with_evals(const std::string& pgn, const std::vector<std::string
 }
 
 int moves_to_go(const clock::ChessClock& clk, ClockSide side) {
-  const auto& periods = clk.control().periods();
+  const auto& periods = clk.control(side).periods();
   const std::size_t p = clk.period_index(side);
   if (p >= periods.size() || periods[p].moves == 0) return 0;
   int before = 0;  // moves of the periods already completed (Art. 6.3.1 counts per player)

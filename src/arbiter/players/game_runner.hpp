@@ -10,6 +10,11 @@
 //    declares a forfeit (Art. 12.9);
 //  - an illegal move: Art. 7.5 under "penalize" (the second one loses, 7.5.5); under
 //    "reject" (online play) the arbiter declares a forfeit at once.
+//
+// When an engine plays a person (Player::interactive), the engine thinks on another
+// thread while the person is listened to: an offer, an answer or a resignation typed then
+// is applied at once (Art. 9.1.2.1, 5.1.2), and an engine whose game ended meanwhile is
+// interrupted.
 #pragma once
 
 #include <functional>
@@ -21,6 +26,7 @@
 #include "arbiter/clock/chess_clock.hpp"
 #include "arbiter/competition/events.hpp"
 #include "arbiter/competition/verdict.hpp"
+#include "arbiter/players/adjudication.hpp"
 #include "arbiter/players/player.hpp"
 
 namespace arbiter::players {
@@ -33,6 +39,8 @@ struct PlayedGame {
   // One per move that stands: the mover's evaluation as "+0.31/12" (pawns from the
   // mover's side / depth), or "" when the player gave none.
   std::vector<std::string> evals;
+  // The adjudication rule that ended the game (describe()), when one did.
+  std::optional<std::string> adjudication;
 };
 
 // The PGN with each move's evaluation added to its [%clk] comment:
@@ -46,6 +54,9 @@ struct RunOptions {
   // correct — at its turn (9.2.1.2, 9.3.2) or with the move it has chosen (9.2.1.1,
   // 9.3.1). The Arbiter still decides them; it is a claim, not an adjudication.
   bool claim_draws = false;
+  // Optional score adjudication (none by default: the Laws only). A rule that fires ends
+  // the game by an arbiter decision (Art. 12.9) written to the event log.
+  Adjudication adjudication;
   // Called after every event with the verdict as it stands then (for live displays:
   // refusals and penalties with their articles); may be empty.
   std::function<void(const competition::Event&, const competition::Verdict&)> on_event;

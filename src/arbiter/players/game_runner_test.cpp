@@ -3,8 +3,14 @@
 #include "arbiter/players/game_runner.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
 #include <memory>
 #include <sstream>
+#include <thread>
 
 #include "arbiter/players/event_log.hpp"
 #include "arbiter/players/fake_engine.hpp"
@@ -183,6 +189,166 @@ TEST(RunnerClaims, WithoutClaimsTheGameGoesOn) {
   ASSERT_TRUE(g.has_value());
   EXPECT_EQ(g->verdict.termination, Termination::TimeForfeit);
   EXPECT_EQ(g->verdict.moves.size(), 8u);
+}
+
+// An engine whose every input line is logged (fake_engine.hpp) to a fresh file.
+struct LoggedEngine {
+  std::unique_ptr<Player> player;
+  std::string log;
+  std::string text() const {
+    std::ifstream in(log);
+    std::ostringstream all;
+    all << in.rdbuf();
+    return all.str();
+  }
+};
+
+LoggedEngine logged(Protocol proto, const std::string& name, const std::string& moves) {
+  static int counter = 0;
+  LoggedEngine e;
+  e.log = ::testing::TempDir() + "players-log-" + std::to_string(::getpid()) + "-" +
+          std::to_string(++counter) + ".txt";
+  std::remove(e.log.c_str());
+  EngineConfig c;
+  c.name = name;
+  c.protocol = proto;
+  c.grace = Millis{50};
+  c.stderr_log = e.log;
+  if (proto == Protocol::Uci) {
+    c.argv = {testing::fake_uci_engine(moves)};
+    e.player = std::make_unique<UciPlayer>(c);
+  } else {
+    c.argv = {testing::fake_xboard_engine(moves)};
+    e.player = std::make_unique<XboardPlayer>(c);
+  }
+  return e;
+}
+
+TEST(RunnerChess960, CastlingInEachEnginesConvention) {
+  // Guideline II: king f1, rooks b1 and g1. The UCI engine (UCI_Chess960) castles long as
+  // king-takes-rook "f1b1"; the xboard engine (variant fischerandom) says "O-O-O".
+  auto w = logged(Protocol::Uci, "W", "f1b1 a2a3");
+  auto b = logged(Protocol::Xboard, "B", "O-O-O resign");
+  ManualTimeSource time;
+  const std::string fen = "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w KQkq - 0 1";
+  auto g = run_game(start_event("60", fen), *w.player, *b.player, time);
+  ASSERT_TRUE(g.has_value());
+  EXPECT_EQ(g->verdict.moves, (std::vector<std::string>{"O-O-O", "O-O-O", "a3"}));
+  EXPECT_EQ(g->verdict.termination, Termination::Resignation);
+  EXPECT_NE(g->verdict.pgn.find("[Variant \"Chess960\"]"), std::string::npos);
+  EXPECT_NE(g->verdict.pgn.find("[FEN \"" + fen + "\"]"), std::string::npos);
+  const std::string uci = w.text();
+  EXPECT_NE(uci.find("> setoption name UCI_Chess960 value true"), std::string::npos) << uci;
+  EXPECT_NE(uci.find("> position fen " + fen + " moves f1b1 f8b8"), std::string::npos) << uci;
+  const std::string cecp = b.text();
+  EXPECT_NE(cecp.find("> variant fischerandom"), std::string::npos) << cecp;
+  EXPECT_NE(cecp.find("> setboard " + fen), std::string::npos) << cecp;
+  EXPECT_NE(cecp.find("> usermove O-O-O"), std::string::npos) << cecp;
+  expect_log_replays(*g);
+}
+
+TEST(RunnerTimeOdds, EachEngineIsToldItsOwnControl) {
+  // Art. 6.3: White 60+1, Black 30 (time odds). UCI gets both clocks and increments;
+  // xboard gets its own `level` and `time` / `otim` in centiseconds (White: 61 s - 0 s
+  // + 1 s for his next move, Art. 6.3.1).
+  auto w = logged(Protocol::Uci, "W", "e2e4 d2d4");
+  auto b = logged(Protocol::Xboard, "B", "e7e5 resign");
+  competition::StartEvent start = start_event("60+1");
+  start.time_control_black = *clock::TimeControl::parse("30");
+  ManualTimeSource time;
+  auto g = run_game(start, *w.player, *b.player, time);
+  ASSERT_TRUE(g.has_value());
+  EXPECT_EQ(g->verdict.termination, Termination::Resignation);
+  ASSERT_TRUE(g->verdict.clocks.has_value());
+  EXPECT_EQ((*g->verdict.clocks)[1], Millis{30000});
+  const std::string uci = w.text();
+  EXPECT_NE(uci.find("> go wtime 61000 btime 30000 winc 1000 binc 0"), std::string::npos) << uci;
+  const std::string cecp = b.text();
+  EXPECT_NE(cecp.find("> level 0 0:30 0"), std::string::npos) << cecp;
+  EXPECT_NE(cecp.find("> time 3000"), std::string::npos) << cecp;
+  EXPECT_NE(cecp.find("> otim 6200"), std::string::npos) << cecp;
+  EXPECT_NE(event_log_text(g->start, g->events).find("\"time_control_black\":\"30\""),
+            std::string::npos);
+  expect_log_replays(*g);
+}
+
+// A person at the board, scripted: what he "types" during the opponent's turns.
+class ScriptedListener final : public Player {
+ public:
+  explicit ScriptedListener(std::vector<ReplyKind> said) : said_(std::move(said)) {}
+  std::string name() const override { return "person"; }
+  Result<void> start(const GameStart&) override { return {}; }
+  Reply think(const ThinkRequest&) override {
+    return Reply{ReplyKind::Resign, {}, false, {}, {}, {}};
+  }
+  void finish(const std::string&) override {}
+  bool interactive() const override { return true; }
+  std::optional<Reply> listen(const ThinkRequest&, Millis) override {
+    if (next_ >= said_.size()) return std::nullopt;
+    Reply r;
+    r.kind = said_[next_++];
+    spoke = true;
+    return r;
+  }
+  std::atomic<bool> spoke{false};
+
+ private:
+  std::vector<ReplyKind> said_;
+  std::size_t next_ = 0;
+};
+
+// An engine that thinks until it is interrupted, or else until `release` is true.
+class SlowEngine final : public Player {
+ public:
+  explicit SlowEngine(const std::atomic<bool>& release) : release_(release) {}
+  std::string name() const override { return "engine"; }
+  Result<void> start(const GameStart&) override { return {}; }
+  Reply think(const ThinkRequest&) override {
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (!stop_ && !release_ && std::chrono::steady_clock::now() < give_up)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    Reply r;
+    r.move = "e2e4";
+    return r;
+  }
+  void finish(const std::string&) override {}
+  void interrupt() override { stop_ = true; }
+  std::atomic<bool> stop_{false};
+
+ private:
+  const std::atomic<bool>& release_;
+};
+
+TEST(RunnerListening, APersonResignsWhileTheEngineThinks) {
+  // Art. 5.1.2: resignation at any time. The engine is stopped; its move is not played.
+  std::atomic<bool> never{false};
+  SlowEngine engine(never);
+  ScriptedListener person({ReplyKind::Resign});
+  ManualTimeSource time;
+  auto g = run_game(start_event("60+1"), engine, person, time);
+  ASSERT_TRUE(g.has_value());
+  EXPECT_EQ(g->verdict.result, GameResult::WhiteWins);
+  EXPECT_EQ(g->verdict.termination, Termination::Resignation);
+  EXPECT_TRUE(g->verdict.moves.empty());
+  EXPECT_TRUE(engine.stop_.load());
+  expect_log_replays(*g);
+}
+
+TEST(RunnerListening, AnOfferDuringTheEnginesTurnIsLoggedBeforeItsMove) {
+  // Art. 9.1.2.1: an offer made while the opponent's clock runs is still valid; the engine
+  // then moves, which declines it. The person (Black) resigns at his own turn.
+  ScriptedListener person({ReplyKind::OfferDraw});
+  SlowEngine engine(person.spoke);
+  ManualTimeSource time;
+  auto g = run_game(start_event("60+1"), engine, person, time);
+  ASSERT_TRUE(g.has_value());
+  ASSERT_EQ(g->events.size(), 3u);
+  EXPECT_TRUE(std::holds_alternative<competition::OfferDrawEvent>(g->events[0].body));
+  EXPECT_TRUE(std::holds_alternative<competition::MoveEvent>(g->events[1].body));
+  EXPECT_TRUE(std::holds_alternative<competition::ResignEvent>(g->events[2].body));
+  EXPECT_TRUE(g->verdict.refused.empty());
+  EXPECT_FALSE(engine.stop_.load());  // not interrupted: its move stands
+  expect_log_replays(*g);
 }
 
 TEST(RunnerPgn, EvaluationsJoinTheClockComments) {

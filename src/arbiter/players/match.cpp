@@ -4,6 +4,7 @@
 #include <mutex>
 #include <thread>
 
+#include "arbiter/core/chess960.hpp"
 #include "arbiter/players/uci_player.hpp"
 #include "arbiter/players/xboard_player.hpp"
 
@@ -24,12 +25,42 @@ std::vector<ScheduledGame> schedule(const MatchOptions& o) {
       g.number = static_cast<int>(out.size()) + 1;
       g.white = k % 2 == 0 ? i : j;
       g.black = k % 2 == 0 ? j : i;
-      if (!o.openings.empty())
-        g.fen = o.openings[static_cast<std::size_t>(k / 2) % o.openings.size()];
+      const auto opening = static_cast<std::size_t>(k / 2);
+      if (!o.chess960_positions.empty()) {
+        g.chess960 = o.chess960_positions[opening % o.chess960_positions.size()];
+      } else if (!o.openings.empty()) {
+        g.fen = o.openings[opening % o.openings.size()];
+      }
       out.push_back(g);
     }
   }
   return out;
+}
+
+std::vector<int> chess960_positions(std::uint64_t seed, int count) {
+  std::vector<int> out;
+  // A SplitMix64 sequence from the seed, one draw per position.
+  std::uint64_t state = seed;
+  for (int i = 0; i < count; ++i) {
+    state += 0x9E3779B97F4A7C15ull;
+    out.push_back(core::chess960::random_number(state));
+  }
+  return out;
+}
+
+competition::StartEvent start_event(const MatchOptions& o, const ScheduledGame& g) {
+  const EngineConfig& wc = o.engines[static_cast<std::size_t>(g.white)];
+  const EngineConfig& bc = o.engines[static_cast<std::size_t>(g.black)];
+  competition::StartEvent start;
+  start.white = wc.name;
+  start.black = bc.name;
+  start.time_control = wc.time_control.value_or(o.time_control);
+  const clock::TimeControl black = bc.time_control.value_or(o.time_control);
+  if (black != start.time_control) start.time_control_black = black;
+  start.fen = g.fen;
+  start.chess960 = g.chess960;
+  start.rules = o.rules;
+  return start;
 }
 
 std::unique_ptr<Player> make_engine_player(const EngineConfig& config) {
@@ -87,17 +118,13 @@ MatchSummary run_match(
       const ScheduledGame& g = games[i];
       const EngineConfig& wc = options.engines[static_cast<std::size_t>(g.white)];
       const EngineConfig& bc = options.engines[static_cast<std::size_t>(g.black)];
-      competition::StartEvent start;
-      start.white = wc.name;
-      start.black = bc.name;
-      start.time_control = options.time_control;
-      start.fen = g.fen;
-      start.rules = options.rules;
+      const competition::StartEvent start = start_event(options, g);
       auto white = factory(wc);
       auto black = factory(bc);
       auto time = time_factory();
       RunOptions run;
       run.claim_draws = options.claim_draws;
+      run.adjudication = options.adjudication;
       auto played = run_game(start, *white, *black, *time, run);
       if (!played) {  // an unusable opening: recorded as no game
         std::lock_guard lock(mutex);

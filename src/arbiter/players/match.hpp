@@ -3,6 +3,7 @@
 // its own Arbiter and wall clock, with the running score and an optional SPRT stop.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -19,14 +20,18 @@ namespace arbiter::players {
 
 struct MatchOptions {
   std::vector<EngineConfig> engines;
-  clock::TimeControl time_control;
+  clock::TimeControl time_control;  // for every engine without its own (EngineConfig tc=)
   competition::Rules rules;
   bool gauntlet = false;              // engines[0] against each of the others; else round-robin
   int games = 2;                      // per pairing; colours alternate
   std::vector<std::string> openings;  // start FENs; empty: the initial position
+  // Chess960 start positions (Guideline II numbers), used instead of `openings`; each is
+  // played with the colours reversed like an opening.
+  std::vector<int> chess960_positions;
   int concurrency = 1;
-  std::optional<Sprt> sprt;  // two engines only
-  bool claim_draws = true;   // RunOptions::claim_draws: claim 9.2 / 9.3 draws for engines
+  std::optional<Sprt> sprt;   // two engines only
+  bool claim_draws = true;    // RunOptions::claim_draws: claim 9.2 / 9.3 draws for engines
+  Adjudication adjudication;  // RunOptions::adjudication: none unless named (--adjudicate)
 };
 
 struct ScheduledGame {
@@ -34,6 +39,7 @@ struct ScheduledGame {
   int white = 0;   // index into engines
   int black = 0;
   std::optional<std::string> fen;
+  std::optional<int> chess960;  // a Chess960 start position number, instead of `fen`
 };
 
 struct FinishedGame {
@@ -44,6 +50,15 @@ struct FinishedGame {
 // The games in order. Pairing (i, j) plays `games` games; game k of a pairing has
 // opening k / 2 (cycling) and i as White when k is even.
 [[nodiscard]] std::vector<ScheduledGame> schedule(const MatchOptions& options);
+
+// The start event of a scheduled game: names, each side's time control (an engine's own
+// `tc=` or the match's; different ones are time odds), the opening and the rules.
+[[nodiscard]] competition::StartEvent start_event(const MatchOptions& options,
+                                                  const ScheduledGame& game);
+
+// `count` Chess960 start positions drawn at random from `seed` (Guideline II.2.1): the
+// same seed gives the same positions.
+[[nodiscard]] std::vector<int> chess960_positions(std::uint64_t seed, int count);
 
 // Makes the player for engine `index` (production: UciPlayer / XboardPlayer).
 using PlayerFactory = std::function<std::unique_ptr<Player>(const EngineConfig&)>;

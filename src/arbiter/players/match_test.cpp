@@ -102,10 +102,50 @@ TEST(Match, SprtStopsTheMatchOnceDecided) {
   EXPECT_LT(summary.played, 400);
 }
 
+TEST(MatchTimeOdds, AnEnginesOwnControlGoesWithItToEitherColour) {
+  // Art. 6.3: the time is allotted per player; E1 plays 30+0 against E0's match 60+1.
+  MatchOptions o = options_for(2);
+  o.engines[1].time_control = *clock::TimeControl::parse("30");
+  const auto s = schedule(o);
+  ASSERT_EQ(s.size(), 2u);
+  const auto first = start_event(o, s[0]);  // E0 White
+  EXPECT_EQ(first.control_of(core::Color::White).to_string(), "60+1");
+  EXPECT_EQ(first.control_of(core::Color::Black).to_string(), "30");
+  const auto second = start_event(o, s[1]);  // E1 White: the odds follow the engine
+  EXPECT_EQ(second.control_of(core::Color::White).to_string(), "30");
+  EXPECT_EQ(second.control_of(core::Color::Black).to_string(), "60+1");
+  // The same control given twice is no odds: the spec's plain start event.
+  o.engines[1].time_control = *clock::TimeControl::parse("60+1");
+  EXPECT_FALSE(start_event(o, s[0]).time_control_black.has_value());
+}
+
+TEST(MatchChess960, PositionsAreReproducibleAndPlayedWithColoursReversed) {
+  const auto a = chess960_positions(7, 3);
+  EXPECT_EQ(a, chess960_positions(7, 3));  // the same seed, the same positions
+  EXPECT_NE(a, chess960_positions(8, 3));
+  for (int n : a) EXPECT_TRUE(n >= 0 && n < 960) << n;
+  MatchOptions o = options_for(2);
+  o.games = 4;
+  o.chess960_positions = {12, 700};
+  const auto s = schedule(o);
+  ASSERT_EQ(s.size(), 4u);
+  EXPECT_EQ(s[0].chess960, 12);
+  EXPECT_EQ(s[1].chess960, 12);  // colours reversed on the same position
+  EXPECT_EQ(s[1].white, s[0].black);
+  EXPECT_EQ(s[2].chess960, 700);
+  EXPECT_FALSE(s[0].fen.has_value());
+  EXPECT_EQ(start_event(o, s[2]).chess960, 700);
+}
+
 TEST(EngineConfigParse, ReadsNameCommandProtocolAndOptions) {
   auto c = parse_engine_config(
-      {"name=SF", "cmd=/usr/games/stockfish", "option.Hash=64", "proto=uci", "tc=10+0.1"});
+      {"name=SF", "cmd=/usr/games/stockfish", "option.Hash=64", "proto=uci", "tc=10+1"});
   ASSERT_TRUE(c.has_value());
+  ASSERT_TRUE(c->time_control.has_value());
+  EXPECT_EQ(c->time_control->to_string(), "10+1");
+  auto bad_tc = parse_engine_config({"cmd=x", "tc=10+0.1"});
+  ASSERT_FALSE(bad_tc.has_value());
+  EXPECT_EQ(bad_tc.error().message.rfind("tc=10+0.1: ", 0), 0u) << bad_tc.error().message;
   EXPECT_EQ(c->name, "SF");
   EXPECT_EQ(c->argv, std::vector<std::string>{"/usr/games/stockfish"});
   ASSERT_EQ(c->options.size(), 1u);

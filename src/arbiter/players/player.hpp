@@ -21,7 +21,8 @@ namespace arbiter::players {
 struct GameStart {
   core::Color side = core::Color::White;  // the colour this player has
   std::string opponent;
-  clock::TimeControl time_control;
+  clock::TimeControl time_control;           // this player's own (Art. 6.3)
+  clock::TimeControl opponent_time_control;  // the opponent's; different under time odds
   bool chess960 = false;
 };
 
@@ -33,6 +34,9 @@ struct ThinkRequest {
   Millis increment{0};                // the current period's increment of the mover
   Millis delay{0};                    // the current period's delay (Art. 6.3.2)
   int moves_to_go = 0;                // moves left in the mover's period; 0 = all the rest
+  // Each side's increment + delay in its current period (White, Black), for engines told
+  // both (UCI winc / binc); unset: the mover's increment + delay for both sides.
+  std::optional<std::array<Millis, 2>> increments;
   Millis budget{0};  // real time after which the mover's flag has fallen; 0 = no clock
 };
 
@@ -70,6 +74,20 @@ class Player {
   [[nodiscard]] virtual Reply think(const ThinkRequest& request) = 0;
   // The game is over; `result` is "1-0", "0-1", "1/2-1/2" or a forfeit form.
   virtual void finish(const std::string& result) = 0;
+
+  // A person at the board: the runner listens to him while his opponent thinks.
+  [[nodiscard]] virtual bool interactive() const { return false; }
+  // Input while the opponent is to move, waiting at most `wait`: nullopt when there is
+  // nothing to act on (yet), else an OfferDraw, AcceptDraw, DeclineDraw or Resign that the
+  // runner applies at once. `request` is the opponent's (his clock runs). A move typed now
+  // is the player's own business (a premove, played at his turn).
+  [[nodiscard]] virtual std::optional<Reply> listen(const ThinkRequest& /*request*/,
+                                                    Millis /*wait*/) {
+    return std::nullopt;
+  }
+  // Asks for an answer now (the game ended while this player thought). Called from another
+  // thread than think(); think() must then return soon. Its answer is not used.
+  virtual void interrupt() {}
 };
 
 }  // namespace arbiter::players

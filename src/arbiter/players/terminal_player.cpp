@@ -3,6 +3,7 @@
 #include <poll.h>
 #include <unistd.h>
 #include <cerrno>
+#include <utility>
 
 #include "arbiter/core/fen.hpp"
 #include "arbiter/core/uci_move.hpp"
@@ -180,8 +181,88 @@ std::optional<Reply> TerminalPlayer::interpret(const std::string& text, const Th
   return reply;
 }
 
+bool TerminalPlayer::read_input(Millis wait) {
+  pollfd pfd{in_fd_, POLLIN, 0};
+  const int r = ::poll(&pfd, 1, static_cast<int>(wait.count()));
+  if (r <= 0) return true;
+  char buf[256];
+  const auto n = ::read(in_fd_, buf, sizeof buf);
+  if (n < 0) return errno == EINTR || errno == EAGAIN;
+  if (n == 0) return false;
+  pending_.append(buf, static_cast<std::size_t>(n));
+  return true;
+}
+
+std::optional<Reply> TerminalPlayer::interpret_off_turn(const std::string& text,
+                                                        const ThinkRequest& r) {
+  const std::string line = trim(text);
+  const std::string word = line.substr(0, line.find(' '));
+  if (line.empty()) return std::nullopt;
+  if (word == "help") {
+    std::fputs(kHelp, out_);
+    std::fputs(
+        "While the opponent thinks: draw, accept, decline, resign, flip, help, or a "
+        "move to play as soon as it is your turn (a premove).\n",
+        out_);
+    return std::nullopt;
+  }
+  if (word == "flip") {
+    view_->flipped = !view_->flipped;
+    std::fprintf(out_, "\n%s", render_board(r.game->position(), view_->flipped).c_str());
+    return std::nullopt;
+  }
+  // Art. 9.1.2.1: an offer made while the opponent's clock runs is still valid; Art. 5.1.2:
+  // a player may resign at any time.
+  if (word == "draw") return Reply{ReplyKind::OfferDraw, {}, false, {}, {}, {}};
+  if (word == "accept") return Reply{ReplyKind::AcceptDraw, {}, false, {}, {}, {}};
+  if (word == "decline") return Reply{ReplyKind::DeclineDraw, {}, false, {}, {}, {}};
+  if (word == "resign") return Reply{ReplyKind::Resign, {}, false, {}, {}, {}};
+  if (word == "claim" || word == "adjourn") {
+    // Art. 9.2.1 / Guideline I.1.1: made by the player having the move.
+    std::fprintf(out_, "'%s' is for your own turn (Art. 9.2.1, Guideline I.1)\n", word.c_str());
+    return std::nullopt;
+  }
+  premove_ = line;
+  std::fprintf(out_, "premove %s: played when your turn comes, if it is legal then\n",
+               line.c_str());
+  return std::nullopt;
+}
+
+std::optional<Reply> TerminalPlayer::listen(const ThinkRequest& request, Millis wait) {
+  const game::Game& g = *request.game;
+  if (listening_ply_ != g.ply()) {  // the opponent's turn has just begun
+    listening_ply_ = g.ply();
+    listening_since_ = time_.now();
+    std::fprintf(out_, "\n%s is thinking; type draw, resign, flip, help or a premove\n",
+                 g.position().side_to_move() == core::Color::White ? "White" : "Black");
+    draw_clocks(request, Millis{0}, false);
+  }
+  for (auto nl = pending_.find('\n'); nl != std::string::npos; nl = pending_.find('\n')) {
+    const std::string line = pending_.substr(0, nl);
+    pending_.erase(0, nl + 1);
+    if (auto reply = interpret_off_turn(line, request)) return reply;
+  }
+  if (!read_input(wait)) {  // input closed: seen again at his turn; do not spin meanwhile
+    ::poll(nullptr, 0, static_cast<int>(wait.count()));
+    return std::nullopt;
+  }
+  if (pending_.find('\n') == std::string::npos && view_->ansi)
+    draw_clocks(request, time_.now() - listening_since_, true);
+  return std::nullopt;
+}
+
 Reply TerminalPlayer::think(const ThinkRequest& request) {
   const Millis started = time_.now();
+  if (!premove_.empty()) {
+    const std::string text = std::exchange(premove_, {});
+    if (auto m = notation::parse_move(request.game->position(), text)) {
+      std::fprintf(out_, "\npremove %s played\n", text.c_str());
+      Reply reply;
+      reply.move = core::to_uci(request.game->position(), *m);
+      return reply;
+    }
+    std::fprintf(out_, "\npremove %s is not legal here: discarded\n", text.c_str());
+  }
   draw(request);
   for (;;) {
     for (auto nl = pending_.find('\n'); nl != std::string::npos; nl = pending_.find('\n')) {

@@ -3,7 +3,9 @@
 // move list in the chosen notation, then reads a move in any form parse_move accepts or
 // one of the commands draw, accept, decline, claim [move], resign, adjourn MOVE, flip,
 // help. Input is polled, so the clock keeps ticking and the flag falls (Art. 6.8) even if
-// nothing is typed.
+// nothing is typed. While an engine opponent thinks the person may still type: draw,
+// accept, decline, resign, flip, help, or a move, kept as a premove and played at once
+// when his turn comes if it is legal then.
 #pragma once
 
 #include <cstdio>
@@ -36,6 +38,8 @@ class TerminalPlayer final : public Player {
   [[nodiscard]] Result<void> start(const GameStart& start) override;
   [[nodiscard]] Reply think(const ThinkRequest& request) override;
   void finish(const std::string& result) override;
+  [[nodiscard]] bool interactive() const override { return true; }
+  [[nodiscard]] std::optional<Reply> listen(const ThinkRequest& request, Millis wait) override;
 
  private:
   void draw(const ThinkRequest& request);
@@ -49,7 +53,16 @@ class TerminalPlayer final : public Player {
   std::FILE* out_;
   std::shared_ptr<TerminalView> view_;
   const TimeSource& time_;
-  std::string pending_;  // typed text not yet ended by a newline
+  // Reads what is typed within `wait` into pending_; false when the input is closed.
+  bool read_input(Millis wait);
+  // A line typed during the opponent's turn; nullopt: nothing for the runner.
+  [[nodiscard]] std::optional<Reply> interpret_off_turn(const std::string& line,
+                                                        const ThinkRequest& request);
+
+  std::string pending_;     // typed text not yet ended by a newline
+  std::string premove_;     // a move typed during the opponent's turn
+  int listening_ply_ = -1;  // the opponent's turn the off-turn prompt was shown for
+  Millis listening_since_{0};
 };
 
 }  // namespace arbiter::players

@@ -83,5 +83,53 @@ TEST_F(TerminalInput, ClosedInputIsACrash) {
   EXPECT_EQ(answer("", g).kind, ReplyKind::Crash);
 }
 
+TEST_F(TerminalInput, TypingWhileTheOpponentThinks) {
+  // Black types while White's engine thinks: flip and help are handled at once, a move is
+  // kept as a premove, and a draw offer (Art. 9.1.2.1) and a resignation (Art. 5.1.2) go
+  // to the runner.
+  const std::string typed = "flip\nhelp\ne5\nclaim\ndraw\nresign\n";
+  ASSERT_EQ(::write(fds_[1], typed.data(), typed.size()), static_cast<ssize_t>(typed.size()));
+  auto view = std::make_shared<TerminalView>();
+  TerminalPlayer p("Boris", fds_[0], out_, view, time_);
+  game::Game g;  // White to move: the opponent's turn
+  ThinkRequest r;
+  r.game = &g;
+  std::optional<Reply> said;
+  for (int i = 0; i < 20 && !said; ++i) said = p.listen(r, Millis{10});
+  ASSERT_TRUE(said.has_value());
+  EXPECT_EQ(said->kind, ReplyKind::OfferDraw);
+  EXPECT_TRUE(view->flipped);
+  const auto next = p.listen(r, Millis{10});
+  ASSERT_TRUE(next.has_value());
+  EXPECT_EQ(next->kind, ReplyKind::Resign);
+  // White's engine played e4: the premove e5 is legal and is played at once.
+  ASSERT_TRUE(g.push_uci("e2e4").has_value());
+  EXPECT_EQ(p.think(r).move, "e7e5");
+  std::rewind(out_);
+  std::string shown(4096, '\0');
+  shown.resize(std::fread(shown.data(), 1, shown.size(), out_));
+  EXPECT_NE(shown.find("premove e5: played when your turn comes"), std::string::npos) << shown;
+  EXPECT_NE(shown.find("'claim' is for your own turn (Art. 9.2.1"), std::string::npos) << shown;
+  EXPECT_NE(shown.find("premove e5 played"), std::string::npos) << shown;
+}
+
+TEST_F(TerminalInput, AnIllegalPremoveIsDiscarded) {
+  const std::string typed = "Nf6\n";
+  ASSERT_EQ(::write(fds_[1], typed.data(), typed.size()), static_cast<ssize_t>(typed.size()));
+  TerminalPlayer p("Boris", fds_[0], out_, std::make_shared<TerminalView>(), time_);
+  game::Game g;
+  ThinkRequest r;
+  r.game = &g;
+  for (int i = 0; i < 5; ++i) EXPECT_FALSE(p.listen(r, Millis{10}).has_value());
+  // When Black's turn comes a knight already stands on f6, so Nf6 is no move: the
+  // premove is discarded with a note and what Black types then counts.
+  ASSERT_TRUE(g.push_uci("e2e4").has_value());
+  ASSERT_TRUE(g.push_uci("g8f6").has_value());
+  ASSERT_TRUE(g.push_uci("d2d4").has_value());
+  const std::string more = "d5\n";
+  ASSERT_EQ(::write(fds_[1], more.data(), more.size()), static_cast<ssize_t>(more.size()));
+  EXPECT_EQ(p.think(r).move, "d7d5");  // the premove was dropped, the typed move counts
+}
+
 }  // namespace
 }  // namespace arbiter::players

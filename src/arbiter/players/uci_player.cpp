@@ -1,5 +1,6 @@
 #include "arbiter/players/uci_player.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "arbiter/core/uci_move.hpp"
@@ -7,6 +8,8 @@
 
 namespace arbiter::players {
 namespace {
+
+constexpr Millis kInterruptSlice{50};  // how often a thinking engine's reader looks up
 
 constexpr Millis kNoClockMoveTime{2000};  // a game without a clock: a fixed time per move
 
@@ -25,6 +28,7 @@ bool UciPlayer::wait_for(const std::string& token, Millis timeout) {
 
 Result<void> UciPlayer::start(const GameStart& start) {
   game_ = start;
+  interrupted_ = false;
   if (process_) process_->terminate();
   auto p = Process::spawn(config_.argv, config_.stderr_log);
   if (!p) return tl::unexpected(p.error());
@@ -56,10 +60,12 @@ std::string UciPlayer::go_command(const ThinkRequest& r) {
   if (r.budget.count() <= 0) return "go movetime " + std::to_string(kNoClockMoveTime.count());
   // Art. 6.3.2: under delay the mover has main + delay for this move, as with an
   // increment of the same size; telling it so never overstates his time.
+  // Under time odds each side's own increment (Art. 6.3: the time is per player).
   const Millis extra = r.increment + r.delay;
+  const std::array<Millis, 2> inc = r.increments.value_or(std::array<Millis, 2>{extra, extra});
   std::ostringstream go;
   go << "go wtime " << r.remaining[0].count() << " btime " << r.remaining[1].count() << " winc "
-     << extra.count() << " binc " << extra.count();
+     << inc[0].count() << " binc " << inc[1].count();
   if (r.moves_to_go > 0) go << " movestogo " << r.moves_to_go;
   return go.str();
 }
@@ -67,21 +73,29 @@ std::string UciPlayer::go_command(const ThinkRequest& r) {
 Reply UciPlayer::think(const ThinkRequest& request) {
   Reply reply;
   if (!process_) return Reply{ReplyKind::Crash, {}, false, {}, {}, "not started"};
-  if (!process_->write_line(position_command(*request.game)) ||
-      !process_->write_line(go_command(request)))
+  if (!send(position_command(*request.game)) || !send(go_command(request)))
     return Reply{ReplyKind::Crash, {}, false, {}, {}, "the engine does not read its input"};
   const bool timed = request.budget.count() > 0;
   const Millis wait = timed ? request.budget : kNoClockMoveTime * 5;
-  const auto deadline = std::chrono::steady_clock::now() + wait;
+  auto deadline = std::chrono::steady_clock::now() + wait;
+  bool cut_short = false;
   std::string line;
   for (;;) {
-    const ReadStatus s = process_->read_line_until(line, deadline);
+    // Short slices, so that an interrupt (the game ended meanwhile) is seen: the engine
+    // then has its grace period to answer, and is not waited for beyond it.
+    if (interrupted_.load() && !cut_short) {
+      cut_short = true;
+      deadline = std::min(deadline, std::chrono::steady_clock::now() + config_.grace);
+    }
+    const ReadStatus s = process_->read_line_until(
+        line, std::min(deadline, std::chrono::steady_clock::now() + kInterruptSlice));
+    if (s == ReadStatus::Timeout && std::chrono::steady_clock::now() < deadline) continue;
     if (s == ReadStatus::Closed)
       return Reply{ReplyKind::Crash, {}, false, {}, {}, "the engine exited"};
     if (s == ReadStatus::Timeout) {
       // The flag has fallen (Art. 6.8): the answer no longer matters; stop the search so
       // a healthy engine is ready for what follows, and never wait for it.
-      process_->write_line("stop");
+      send("stop");
       return Reply{ReplyKind::Timeout, {}, false, {}, {}, "no bestmove in time"};
     }
     const std::string word = first_word(line);
@@ -94,6 +108,16 @@ Reply UciPlayer::think(const ThinkRequest& request) {
       return reply;
     }
   }
+}
+
+bool UciPlayer::send(const std::string& line) {
+  std::lock_guard lock(write_);
+  return process_ && process_->write_line(line);
+}
+
+void UciPlayer::interrupt() {
+  interrupted_ = true;
+  send("stop");
 }
 
 void UciPlayer::finish(const std::string& /*result*/) {

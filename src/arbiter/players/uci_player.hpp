@@ -5,6 +5,8 @@
 // mover really has `main + delay` for this move, and never more.
 #pragma once
 
+#include <atomic>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -21,6 +23,7 @@ class UciPlayer final : public Player {
   [[nodiscard]] Result<void> start(const GameStart& start) override;
   [[nodiscard]] Reply think(const ThinkRequest& request) override;
   void finish(const std::string& result) override;
+  void interrupt() override;  // `stop`
 
   // The `go` line sent for a request (exposed for tests).
   [[nodiscard]] static std::string go_command(const ThinkRequest& request);
@@ -29,10 +32,14 @@ class UciPlayer final : public Player {
 
  private:
   [[nodiscard]] bool wait_for(const std::string& token, Millis timeout);
+  // Writes a line (think() and interrupt() may run on two threads).
+  bool send(const std::string& line);
 
   EngineConfig config_;
   std::optional<Process> process_;
   GameStart game_;
+  std::mutex write_;
+  std::atomic<bool> interrupted_{false};  // set by interrupt(), for this game
 };
 
 }  // namespace arbiter::players

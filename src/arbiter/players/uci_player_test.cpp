@@ -28,6 +28,16 @@ TEST(UciPlayer, DelayIsToldAsAnIncrementOfTheSameSize) {
   EXPECT_EQ(UciPlayer::go_command(r), "go wtime 300000 btime 300000 winc 5000 binc 5000");
 }
 
+TEST(UciPlayer, TimeOddsGiveEachSideItsOwnIncrement) {
+  // Art. 6.3: time per player; White 60+1 against Black 30+0 (time odds).
+  ThinkRequest r;
+  r.remaining = {Millis{61000}, Millis{30000}};
+  r.increment = Millis{1000};
+  r.increments = std::array<Millis, 2>{Millis{1000}, Millis{0}};
+  r.budget = Millis{61000};
+  EXPECT_EQ(UciPlayer::go_command(r), "go wtime 61000 btime 30000 winc 1000 binc 0");
+}
+
 TEST(UciPlayer, PositionIsTheStartFenAndTheMovesInUci) {
   game::Game g;
   ASSERT_TRUE(g.push_uci("e2e4").has_value());

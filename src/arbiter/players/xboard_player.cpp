@@ -1,5 +1,6 @@
 #include "arbiter/players/xboard_player.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 
@@ -8,6 +9,8 @@
 
 namespace arbiter::players {
 namespace {
+
+constexpr Millis kInterruptSlice{50};  // how often a thinking engine's reader looks up
 
 constexpr Millis kNoFeatureWait{2000};    // a version 1 engine never says done=1
 constexpr Millis kNoClockMoveTime{2000};  // a game without a clock: `st` per move
@@ -74,13 +77,20 @@ std::vector<std::string> parse_features(const std::string& line, XboardFeatures&
 XboardPlayer::XboardPlayer(EngineConfig config) : config_(std::move(config)) {}
 
 void XboardPlayer::send(const std::string& line) {
+  std::lock_guard lock(write_);
   if (process_ && !process_->write_line(line)) alive_ = false;
+}
+
+void XboardPlayer::interrupt() {
+  interrupted_ = true;
+  send("?");
 }
 
 Result<void> XboardPlayer::start(const GameStart& start) {
   game_ = start;
   known_.clear();
   alive_ = true;
+  interrupted_ = false;
   auto p = Process::spawn(config_.argv, config_.stderr_log);
   if (!p) return tl::unexpected(p.error());
   process_.emplace(std::move(*p));
@@ -179,10 +189,19 @@ Reply XboardPlayer::think(const ThinkRequest& request) {
   if (!alive_) return Reply{ReplyKind::Crash, {}, false, {}, {}, "the engine does not read"};
   Reply reply;
   const Millis wait = timed ? request.budget : kNoClockMoveTime * 5;
-  const auto deadline = std::chrono::steady_clock::now() + wait;
+  auto deadline = std::chrono::steady_clock::now() + wait;
+  bool cut_short = false;
   std::string line;
   for (;;) {
-    const ReadStatus s = process_->read_line_until(line, deadline);
+    // Short slices, so that an interrupt (the game ended meanwhile) is seen: the engine
+    // then has its grace period to answer, and is not waited for beyond it.
+    if (interrupted_.load() && !cut_short) {
+      cut_short = true;
+      deadline = std::min(deadline, std::chrono::steady_clock::now() + config_.grace);
+    }
+    const ReadStatus s = process_->read_line_until(
+        line, std::min(deadline, std::chrono::steady_clock::now() + kInterruptSlice));
+    if (s == ReadStatus::Timeout && std::chrono::steady_clock::now() < deadline) continue;
     if (s == ReadStatus::Closed)
       return Reply{ReplyKind::Crash, {}, false, {}, {}, "the engine exited"};
     if (s == ReadStatus::Timeout) {

@@ -6,6 +6,8 @@
 // is always rebuilt from the Arbiter's game when the two could differ.
 #pragma once
 
+#include <atomic>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,6 +38,7 @@ class XboardPlayer final : public Player {
   [[nodiscard]] Result<void> start(const GameStart& start) override;
   [[nodiscard]] Reply think(const ThinkRequest& request) override;
   void finish(const std::string& result) override;
+  void interrupt() override;  // `?`: move now
 
   // `level MPS BASE INC` for a time control's first period (exposed for tests).
   [[nodiscard]] static std::string level_command(const clock::TimeControl& tc);
@@ -51,7 +54,9 @@ class XboardPlayer final : public Player {
   XboardFeatures features_;
   GameStart game_;
   std::vector<std::string> known_;  // the moves the engine's board has, as sent/played
-  bool alive_ = true;
+  std::atomic<bool> alive_{true};
+  std::atomic<bool> interrupted_{false};  // set by interrupt(), for this game
+  std::mutex write_;                      // think() and interrupt() may run on two threads
 };
 
 }  // namespace arbiter::players

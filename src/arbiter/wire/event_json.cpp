@@ -266,6 +266,8 @@ Result<StartEvent> parse_start(std::string_view text, int line) {
   start.white = string_field(*obj, "white", err, ok).value_or("");
   start.black = string_field(*obj, "black", err, ok).value_or("");
   const auto tc = string_field(*obj, "time_control", err, ok);
+  // Arbiter extension (docs/competition.md): Black's own time control (time odds).
+  const auto tc_black = string_field(*obj, "time_control_black", err, ok);
   const auto category = string_field(*obj, "category", err, ok);
   start.fen = string_field(*obj, "fen", err, ok);
   const auto n960 = integer_field(*obj, "chess960", err, ok);
@@ -279,6 +281,24 @@ Result<StartEvent> parse_start(std::string_view text, int line) {
       return tl::unexpected(e);
     }
     start.time_control = *parsed;
+  }
+  if (tc_black) {
+    auto parsed = clock::TimeControl::parse(*tc_black);
+    if (!parsed) {
+      Error e = parsed.error();
+      e.where.line = line;
+      e.where.field = "time_control_black";
+      e.message = "time_control_black \"" + *tc_black + "\": " + e.message;
+      return tl::unexpected(e);
+    }
+    if (parsed->is_unlimited() != start.time_control.is_unlimited()) {
+      return tl::unexpected(field_error(
+          FieldError{"time_control_black",
+                     "both players need a clock, or neither (\"-\"): time_control is \"" +
+                         start.time_control.to_string() + "\""},
+          line));
+    }
+    start.time_control_black = *parsed;
   }
   if (category) {
     auto c = clock::parse_category(*category);

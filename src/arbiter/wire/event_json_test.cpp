@@ -26,6 +26,34 @@ TEST(ParseStart, DefaultsOfTheSpec) {
   EXPECT_EQ(s->rules.scoring, (std::array<double, 3>{1.0, 0.5, 0.0}));
 }
 
+TEST(ParseStart, TimeOddsExtension) {
+  // Arbiter extension: "time_control_black" gives Black his own control (time odds).
+  auto s = parse_start(R"({"type":"start","time_control":"60+1","time_control_black":"30"})", 1);
+  ASSERT_TRUE(s.has_value()) << s.error().describe();
+  EXPECT_EQ(s->control_of(Color::White).to_string(), "60+1");
+  EXPECT_EQ(s->control_of(Color::Black).to_string(), "30");
+  EXPECT_TRUE(s->has_time_odds());
+  // Without it both sides have "time_control" (the spec's meaning).
+  auto plain = parse_start(R"({"type":"start","time_control":"60+1"})", 1);
+  ASSERT_TRUE(plain.has_value());
+  EXPECT_FALSE(plain->has_time_odds());
+  EXPECT_EQ(plain->control_of(Color::Black).to_string(), "60+1");
+}
+
+TEST(ParseStart, TimeOddsErrorsNameTheField) {
+  auto bad = parse_start(R"({"type":"start","time_control":"60","time_control_black":"6x"})", 3);
+  ASSERT_FALSE(bad.has_value());
+  EXPECT_EQ(bad.error().where.line, 3);
+  EXPECT_EQ(bad.error().where.field, "time_control_black");
+  EXPECT_NE(bad.error().message.find("time_control_black \"6x\""), std::string::npos);
+  auto mixed = parse_start(R"({"type":"start","time_control":"60","time_control_black":"-"})", 1);
+  ASSERT_FALSE(mixed.has_value());
+  EXPECT_EQ(mixed.error().where.field, "time_control_black");
+  auto wrong_type = parse_start(R"({"type":"start","time_control_black":30})", 1);
+  ASSERT_FALSE(wrong_type.has_value());
+  EXPECT_EQ(wrong_type.error().where.field, "time_control_black");
+}
+
 TEST(ParseStart, EveryField) {
   auto s = parse_start(
       R"({"type":"start","white":"Anna","black":"Boris","time_control":"40/5400+30:1800+30",
