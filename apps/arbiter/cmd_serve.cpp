@@ -1,25 +1,108 @@
-// arbiter serve: the web server arrives with the browser issue; until then `make run`
-// says what it will start and offers the commands that work today.
+// arbiter serve: the game server (docs/server.md): HTTP and WebSocket on one port, the
+// browser client from web/dist, games in SQLite under --data, every unfinished game
+// resumed at start. Stops cleanly on SIGINT / SIGTERM.
 #include <fmt/core.h>
+#include <signal.h>
 
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+
+#include "arbiter/server/computer.hpp"
+#include "arbiter/server/game_api.hpp"
+#include "arbiter/server/registry.hpp"
+#include "arbiter/server/server.hpp"
+#include "arbiter/server/service.hpp"
+#include "arbiter/store/store.hpp"
 #include "commands.hpp"
 
 namespace arbiter::app {
+namespace {
+
+struct ServeArgs {
+  std::string host = "127.0.0.1";
+  unsigned short port = 8080;
+  std::string data = "data";
+  std::string web = "web/dist";
+  int threads = 2;
+};
+
+void serve(const ServeArgs& args) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::create_directories(args.data, ec);
+  if (ec) throw ExitError{2, "cannot create the data directory " + args.data + ": " + ec.message()};
+  const std::string db = (fs::path(args.data) / "arbiter.db").string();
+  auto store = store::open_store(db);
+  if (!store) throw ExitError{2, "cannot open " + db + ": " + store.error().describe()};
+  if (!fs::exists(fs::path(args.web) / "index.html")) {
+    fmt::print(stderr,
+               "arbiter serve: warning: {}/index.html not found (run `make build` to build web/)\n",
+               args.web);
+  }
+
+  // SIGINT / SIGTERM are taken by sigwait below: block them before any thread starts so
+  // that every thread inherits the mask.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+  server::SystemRoomClock clock;
+  server::RoomService service;
+  server::RoomContext context;
+  context.store = store->get();
+  context.clock = &clock;
+  context.executor = &service;
+  context.computer = [](int level) { return server::make_engine_computer(level); };
+  server::GameRegistry registry{context};
+  auto resumed = registry.resume_all();
+  if (!resumed) throw ExitError{2, "cannot resume the stored games: " + resumed.error().describe()};
+
+  SteadyTimeSource api_time;
+  auto api = std::make_shared<server::GameApi>(registry, api_time);
+  server::ServerOptions options;
+  options.address = args.host;
+  options.port = args.port;
+  options.doc_root = args.web;
+  options.threads = args.threads;
+  server::Server http{options, api};
+  if (auto ok = http.start(); !ok) {
+    throw ExitError{2, "cannot listen on " + args.host + ":" + std::to_string(args.port) + ": " +
+                           ok.error().describe()};
+  }
+  service.start(registry);
+  fmt::print("Arbiter listening on http://localhost:{} (address {}, data {}, {} game(s) resumed)\n",
+             http.port(), args.host, db, *resumed);
+  std::fflush(stdout);
+
+  int received = 0;
+  sigwait(&signals, &received);
+  fmt::print("arbiter serve: signal {}, stopping\n", received);
+  std::fflush(stdout);
+  http.stop();
+  service.stop();
+  registry.shutdown();
+}
+
+}  // namespace
 
 void register_serve(CLI::App& app) {
-  auto* cmd = app.add_subcommand("serve", "Start the web server (not built yet)");
-  cmd->callback([] {
-    fmt::print(
-        "arbiter serve will start the web server on http://localhost:8080 with an embedded "
-        "SQLite database in ./data/ once the browser issue lands.\n"
-        "Available now:\n"
-        "  arbiter adjudicate GAME.jsonl      the verdict of the FIDE Laws on a game's event log\n"
-        "  arbiter pgn check|convert|stats    read, check, convert PGN\n"
-        "  arbiter fen moves|analyze|check    legal moves in any notation; endings and claims\n"
-        "  arbiter perft DEPTH / bench perft  move generator counts and speed\n"
-        "  arbiter uci, arbiter-engine        the built-in engine over UCI\n"
-        "  (cd web && npm run mock)           the browser UI against a mock server\n");
-  });
+  auto args = std::make_shared<ServeArgs>();
+  auto* cmd = app.add_subcommand("serve", "Start the game server (HTTP + WebSocket)");
+  cmd->add_option("--port", args->port, "TCP port (0: any free port, printed)")
+      ->capture_default_str();
+  cmd->add_option("--host", args->host, "address to listen on (0.0.0.0 to accept other machines)")
+      ->capture_default_str();
+  cmd->add_option("--data", args->data, "directory of the SQLite database (created)")
+      ->capture_default_str();
+  cmd->add_option("--web", args->web, "directory of the built browser client")
+      ->capture_default_str();
+  cmd->add_option("--threads", args->threads, "network threads")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  cmd->callback([args] { serve(*args); });
 }
 
 }  // namespace arbiter::app

@@ -41,6 +41,7 @@ struct HttpRequest {
   std::string method;  // "GET", "POST", ...
   std::string target;  // path and query, e.g. "/api/games?status=ongoing"
   std::string body;
+  std::string remote;  // the client's address ("127.0.0.1"), for rate limits
 };
 
 // The application behind /api/. Called on the server's threads, possibly concurrently.

@@ -79,7 +79,10 @@ void HttpSession::answer(http::request<http::string_body>&& request) {
     return;
   }
   if (target.starts_with("/api/")) {
-    HttpRequest api_request{std::string{request.method_string()}, target, request.body()};
+    beast::error_code peer_error;
+    const auto peer = stream_.socket().remote_endpoint(peer_error);
+    HttpRequest api_request{std::string{request.method_string()}, target, request.body(),
+                            peer_error ? std::string{} : peer.address().to_string()};
     HttpReply r = api_->handle(api_request);
     reply(r.status, r.content_type, std::move(r.body), r.content_disposition);
     return;

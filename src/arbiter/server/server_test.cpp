@@ -47,6 +47,17 @@ class Room final : public SocketHandler {
   std::set<std::shared_ptr<Connection>> members_;
 };
 
+// On any message: 50 numbered messages, then a close with 4001.
+class Closer final : public SocketHandler {
+ public:
+  void on_open(const std::shared_ptr<Connection>&) override {}
+  void on_message(const std::shared_ptr<Connection>& c, std::string_view) override {
+    for (int i = 0; i < 50; ++i) c->send(std::make_shared<std::string>(std::to_string(i)));
+    c->close(4001, "done");
+  }
+  void on_close(const std::shared_ptr<Connection>&) override {}
+};
+
 class TestApi final : public ApiHandler {
  public:
   HttpReply handle(const HttpRequest& r) override {
@@ -57,6 +68,7 @@ class TestApi final : public ApiHandler {
     if (target == "/api/games/room/ws") return room_;
     if (target == "/api/games/quiet/ws") return quiet_;
     if (target == "/api/games/greet/ws") return greeter_;
+    if (target == "/api/games/closer/ws") return std::make_shared<Closer>();
     return nullptr;
   }
 
@@ -198,6 +210,19 @@ TEST_F(ServerTest, StopTellsHandlersTheirConnectionsAreGone) {
   EXPECT_EQ(api_->room()->members(), 1u);
   server_->stop();  // the client never closed: the room must still let go of it
   EXPECT_EQ(api_->room()->members(), 0u);
+}
+
+TEST_F(ServerTest, CloseSendsTheQueuedMessagesFirst) {
+  // An error that explains a close must reach the client before the close does.
+  net::io_context ioc;
+  auto ws = open_socket(ioc, "/api/games/closer/ws");
+  ws->write(net::buffer(std::string("go")));
+  for (int i = 0; i < 50; ++i) EXPECT_EQ(read_text(*ws), std::to_string(i));
+  beast::flat_buffer buffer;
+  beast::error_code ec;
+  ws->read(buffer, ec);
+  EXPECT_EQ(ec, websocket::error::closed);
+  EXPECT_EQ(ws->reason().code, 4001);
 }
 
 TEST_F(ServerTest, UnknownWebSocketPathIsRefused) {

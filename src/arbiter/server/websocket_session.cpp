@@ -90,7 +90,9 @@ void WebSocketSession::send(std::shared_ptr<const std::string> text) {
 void WebSocketSession::queue(std::shared_ptr<const std::string> text) {
   if (!open_ || closing_) return;
   if (queue_.size() >= queue_max_) {
-    close(websocket::close_code::policy_error, "too slow");
+    websocket::close_reason why{websocket::close_code::policy_error};
+    why.reason = "too slow";
+    begin_close(why, false);
     return;
   }
   queue_.push_back(std::move(text));
@@ -108,18 +110,39 @@ void WebSocketSession::on_write(beast::error_code ec, std::size_t) {
     return;
   }
   queue_.pop_front();
-  if (!queue_.empty() && !closing_) write_next();
+  if (!queue_.empty()) {
+    write_next();  // also while closing: a draining close sends the queue first
+  } else if (closing_ && !close_sent_) {
+    send_close();
+  }
 }
 
 void WebSocketSession::close(unsigned short code, std::string_view reason) {
   auto self = shared_from_this();
   net::post(ws_.get_executor(), [self, code, reason = std::string{reason}] {
-    if (!self->open_ || self->closing_) return;
-    self->closing_ = true;
     websocket::close_reason why{code};
     why.reason = reason;
-    self->ws_.async_close(why, [self](beast::error_code) { self->finish(); });
+    self->begin_close(why, true);
   });
+}
+
+void WebSocketSession::begin_close(websocket::close_reason why, bool drain) {
+  if (!open_ || closing_) return;
+  closing_ = true;
+  close_why_ = std::move(why);
+  if (drain && !queue_.empty()) return;  // on_write sends the close after the last message
+  if (!drain) {
+    // Keep only the write in flight (if any); the close follows it.
+    while (queue_.size() > 1) queue_.pop_back();
+    if (!queue_.empty()) return;
+  }
+  send_close();
+}
+
+void WebSocketSession::send_close() {
+  close_sent_ = true;
+  auto self = shared_from_this();
+  ws_.async_close(close_why_, [self](beast::error_code) { self->finish(); });
 }
 
 void WebSocketSession::finish() {

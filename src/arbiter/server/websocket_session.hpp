@@ -53,6 +53,10 @@ class WebSocketSession final : public Connection,
   void queue(std::shared_ptr<const std::string> text);
   void write_next();
   void on_write(beast::error_code ec, std::size_t bytes);
+  // On the strand. `drain`: the queued messages go out first (an error that explains the
+  // close must arrive before it); otherwise the close goes out at once (a slow client).
+  void begin_close(websocket::close_reason why, bool drain);
+  void send_close();
 
   websocket::stream<beast::tcp_stream> ws_;
   beast::flat_buffer buffer_;
@@ -62,6 +66,8 @@ class WebSocketSession final : public Connection,
   std::deque<std::shared_ptr<const std::string>> queue_;
   bool open_ = false;
   bool closing_ = false;
+  bool close_sent_ = false;
+  websocket::close_reason close_why_;
   bool finished_ = false;
 };
 

@@ -1,0 +1,223 @@
+#include "arbiter/server/game_api.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <vector>
+
+namespace arbiter::server {
+namespace {
+
+HttpReply json_reply(unsigned status, std::string body) {
+  return HttpReply{status, "application/json", std::move(body), {}};
+}
+
+HttpReply error_reply(unsigned status, std::string_view code, std::string_view message,
+                      std::string_view field = {}, int column = 0) {
+  return json_reply(status, wire::write_error_body(code, message, field, column));
+}
+
+// A REST error from an Error value (§1: the ErrorCode name, field and column).
+HttpReply from_error(const Error& e) {
+  unsigned status = 400;
+  std::string code{to_string(e.code)};
+  if (e.code == ErrorCode::kIo) {
+    status = 500;
+    code = "internal";
+  } else if (e.code == ErrorCode::kProtocolSyntax) {
+    code = "bad-json";
+  } else if (e.code == ErrorCode::kUnsupported) {
+    status = 400;
+  }
+  return error_reply(status, code, e.message, e.where.field, e.where.column);
+}
+
+std::vector<std::string_view> split_path(std::string_view path) {
+  std::vector<std::string_view> parts;
+  while (!path.empty()) {
+    const auto slash = path.find('/');
+    auto part = path.substr(0, slash);
+    if (!part.empty()) parts.push_back(part);
+    if (slash == std::string_view::npos) break;
+    path.remove_prefix(slash + 1);
+  }
+  return parts;
+}
+
+std::optional<std::string_view> query_value(std::string_view query, std::string_view key) {
+  while (!query.empty()) {
+    const auto amp = query.find('&');
+    const auto pair = query.substr(0, amp);
+    const auto eq = pair.find('=');
+    if (pair.substr(0, eq) == key) {
+      return eq == std::string_view::npos ? std::string_view{} : pair.substr(eq + 1);
+    }
+    if (amp == std::string_view::npos) break;
+    query.remove_prefix(amp + 1);
+  }
+  return std::nullopt;
+}
+
+std::optional<int> parse_int(std::string_view text) {
+  int v = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
+wire::GameListItem list_item(const store::GameSummary& s) {
+  wire::GameListItem g;
+  g.id = s.id;
+  g.white = s.white;
+  g.black = s.black;
+  g.time_control = s.time_control;
+  g.variant = s.variant;
+  g.status = std::string(store::to_string(s.status));
+  g.result = s.result;
+  if (!s.reason.empty()) g.termination = s.reason;
+  g.plies = s.plies;
+  g.updated_ms = s.updated_ms;
+  return g;
+}
+
+}  // namespace
+
+GameApi::GameApi(GameRegistry& registry, const TimeSource& time, RateLimit limit)
+    : registry_(registry), time_(time), limit_(limit) {}
+
+bool GameApi::allow(const std::string& remote) {
+  std::lock_guard lock{mutex_};
+  const Millis now = time_.now();
+  if (buckets_.size() > 10'000) {
+    // Forget the clients that have been quiet long enough to have a full bucket again.
+    std::erase_if(buckets_, [&](const auto& b) {
+      return static_cast<double>((now - b.second.at).count()) / 1000.0 * limit_.per_second >=
+             limit_.burst;
+    });
+  }
+  auto [it, fresh] = buckets_.try_emplace(remote, Bucket{limit_.burst, now});
+  Bucket& b = it->second;
+  const double refill = static_cast<double>((now - b.at).count()) / 1000.0 * limit_.per_second;
+  b.tokens = std::min(limit_.burst, b.tokens + refill);
+  b.at = now;
+  if (b.tokens < 1) return false;
+  b.tokens -= 1;
+  return true;
+}
+
+HttpReply GameApi::handle(const HttpRequest& request) {
+  if (!allow(request.remote)) {
+    return error_reply(429, "rate-limited", "too many requests; slow down");
+  }
+  return route(request);
+}
+
+HttpReply GameApi::route(const HttpRequest& request) {
+  std::string_view target = request.target;
+  std::string_view query;
+  if (const auto q = target.find('?'); q != std::string_view::npos) {
+    query = target.substr(q + 1);
+    target = target.substr(0, q);
+  }
+  const auto parts = split_path(target);  // "api", ...
+  const bool get = request.method == "GET" || request.method == "HEAD";
+  const bool post = request.method == "POST";
+  if (parts.size() == 2 && parts[1] == "presets") {
+    if (!get) return error_reply(405, "method", "GET only");
+    return json_reply(200, wire::write_presets(presets()));
+  }
+  if (parts.size() < 2 || parts[1] != "games") {
+    return error_reply(404, "not-found", "no such endpoint");
+  }
+  if (parts.size() == 2) {
+    if (post) {
+      auto req = wire::parse_create_request(request.body);
+      if (!req) return from_error(req.error());
+      auto created = registry_.create(*req);
+      if (!created) return from_error(created.error());
+      return json_reply(
+          201, wire::write_create_response(created->room->id(), created->seat, created->token,
+                                           created->invite, created->room->state()));
+    }
+    if (!get) return error_reply(405, "method", "GET or POST");
+    int limit = 50;
+    if (auto l = query_value(query, "limit")) {
+      auto n = parse_int(*l);
+      if (!n || *n < 1 || *n > 1000)
+        return error_reply(400, "invalid-argument", "limit must be 1..1000", "limit");
+      limit = *n;
+    }
+    std::vector<store::GameSummary> rows;
+    const auto status = query_value(query, "status");
+    std::vector<std::optional<store::GameStatus>> wanted;
+    if (!status || status->empty() || *status == "all") {
+      wanted.push_back(std::nullopt);
+    } else if (*status == "ongoing") {
+      wanted = {store::GameStatus::Ongoing, store::GameStatus::Created};
+    } else if (*status == "recent") {
+      wanted = {store::GameStatus::Ended, store::GameStatus::Aborted};
+    } else {
+      return error_reply(400, "invalid-argument", "status must be ongoing or recent", "status");
+    }
+    for (const auto& w : wanted) {
+      auto list = registry_.list(w, limit);
+      if (!list) return from_error(list.error());
+      rows.insert(rows.end(), list->begin(), list->end());
+    }
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const auto& a, const auto& b) { return a.updated_ms > b.updated_ms; });
+    if (rows.size() > static_cast<std::size_t>(limit)) rows.resize(static_cast<std::size_t>(limit));
+    std::vector<wire::GameListItem> items;
+    for (const auto& r : rows) items.push_back(list_item(r));
+    return json_reply(200, wire::write_game_list(items));
+  }
+  auto room = registry_.find(std::string(parts[2]));
+  if (!room)
+    return error_reply(404, "not-found", "no game '" + std::string(parts[2].substr(0, 64)) + "'",
+                       "id");
+  if (parts.size() == 3) {
+    if (!get) return error_reply(405, "method", "GET only");
+    return json_reply(200, wire::write_game_state(room->state()));
+  }
+  if (parts.size() != 4) return error_reply(404, "not-found", "no such endpoint");
+  const std::string_view sub = parts[3];
+  if (sub == "join") {
+    if (!post) return error_reply(405, "method", "POST only");
+    auto req = wire::parse_join_request(request.body);
+    if (!req) return from_error(req.error());
+    auto joined = room->join(*req);
+    if (!joined) {
+      if (joined.error().code == ErrorCode::kProtocolState) {
+        return error_reply(409, "seat-taken", joined.error().message);
+      }
+      return from_error(joined.error());
+    }
+    return json_reply(200, wire::write_join_response(joined->seat, joined->token, joined->state));
+  }
+  if (!get) return error_reply(405, "method", "GET only");
+  if (sub == "pgn") {
+    return HttpReply{200, "application/x-chess-pgn; charset=utf-8", room->pgn(),
+                     "attachment; filename=\"arbiter-" + room->id() + ".pgn\""};
+  }
+  if (sub == "fen") {
+    std::optional<int> ply;
+    if (auto p = query_value(query, "ply")) {
+      ply = parse_int(*p);
+      if (!ply) return error_reply(400, "invalid-argument", "ply must be a number", "ply");
+    }
+    auto fen = room->fen(ply);
+    if (!fen) return from_error(fen.error());
+    return HttpReply{200, "text/plain; charset=utf-8", *fen, {}};
+  }
+  return error_reply(404, "not-found", "no such endpoint");
+}
+
+std::shared_ptr<SocketHandler> GameApi::socket_for(std::string_view target) {
+  if (const auto q = target.find('?'); q != std::string_view::npos) target = target.substr(0, q);
+  const auto parts = split_path(target);
+  if (parts.size() != 4 || parts[0] != "api" || parts[1] != "games" || parts[3] != "ws") {
+    return nullptr;
+  }
+  return registry_.find(std::string(parts[2]));
+}
+
+}  // namespace arbiter::server

@@ -1,0 +1,187 @@
+// The REST routes of web-protocol.md §1 against GameApi (no sockets).
+#include "arbiter/server/game_api.hpp"
+
+#include "arbiter/server/test_support.hpp"
+
+namespace arbiter::server::testing {
+namespace {
+
+class ApiTest : public RoomTest {
+ protected:
+  HttpReply call(const std::string& method, const std::string& target, const std::string& body = {},
+                 const std::string& remote = "127.0.0.1") {
+    return api().handle(HttpRequest{method, target, body, remote});
+  }
+  GameApi& api() {
+    if (!api_) api_ = std::make_unique<GameApi>(*registry_, time_, limit_);
+    return *api_;
+  }
+  ManualTimeSource time_;
+  RateLimit limit_;
+  std::unique_ptr<GameApi> api_;
+};
+
+TEST_F(ApiTest, PresetsAndUnknownRoutes) {
+  auto p = call("GET", "/api/presets");
+  EXPECT_EQ(p.status, 200u);
+  EXPECT_EQ(p.content_type, "application/json");
+  EXPECT_EQ(at(p.body, "/presets/0/id"), "bullet");
+  EXPECT_EQ(at(p.body, "/presets/3/time_control"), "40/5400+30:1800+30");
+  EXPECT_EQ(at(p.body, "/presets/4/time_control"), "900d5");
+  EXPECT_EQ(call("GET", "/api/nothing").status, 404u);
+  EXPECT_EQ(at(call("GET", "/api/nothing").body, "/error/code"), "not-found");
+  EXPECT_EQ(call("DELETE", "/api/presets").status, 405u);
+  EXPECT_EQ(call("GET", "/api/games/nosuch1").status, 404u);
+  EXPECT_EQ(call("GET", "/api/games/..%2F..").status, 404u);
+  EXPECT_EQ(call("GET", "/api/games/" + std::string(300, 'x')).status, 404u);
+}
+
+TEST_F(ApiTest, CreateAFriendGame) {
+  auto r = call(
+      "POST", "/api/games",
+      R"({"time_control":"blitz","variant":"standard","color":"white","opponent":{"type":"friend"},"name":"Anna"})");
+  ASSERT_EQ(r.status, 201u) << r.body;
+  const std::string id = at(r.body, "/id");
+  EXPECT_EQ(id.size(), 8u);
+  EXPECT_EQ(at(r.body, "/seat"), "white");
+  EXPECT_EQ(at(r.body, "/token").size(), 32u);
+  EXPECT_EQ(at(r.body, "/invite"), "/g/" + id);
+  EXPECT_EQ(at(r.body, "/game/status"), "created");
+  EXPECT_EQ(at(r.body, "/game/open_seat"), "black");
+  EXPECT_EQ(at(r.body, "/game/time_control"), "180+2");
+  EXPECT_EQ(at(r.body, "/game/category"), "blitz");
+  EXPECT_EQ(at(r.body, "/game/white/name"), "Anna");
+  EXPECT_EQ(at(r.body, "/game/clock/white"), "182000");
+  EXPECT_EQ(at(r.body, "/game/dests/g1"), R"(["f3","h3"])");
+  EXPECT_EQ(at(r.body, "/game/seq"), "0");
+  auto state = call("GET", "/api/games/" + id);
+  EXPECT_EQ(state.status, 200u);
+  EXPECT_EQ(at(state.body, "/id"), id);
+  // Join: the first caller gets the open seat, the next one 409, a seat's token re-joins.
+  auto j = call("POST", "/api/games/" + id + "/join", R"({"name":"Boris"})");
+  ASSERT_EQ(j.status, 200u) << j.body;
+  EXPECT_EQ(at(j.body, "/seat"), "black");
+  EXPECT_EQ(at(j.body, "/game/black/name"), "Boris");
+  EXPECT_EQ(at(j.body, "/game/open_seat"), "null");
+  EXPECT_NE(at(j.body, "/token"), at(r.body, "/token"));
+  auto late = call("POST", "/api/games/" + id + "/join", R"({"name":"Carl"})");
+  EXPECT_EQ(late.status, 409u);
+  EXPECT_EQ(at(late.body, "/error/code"), "seat-taken");
+  auto again = call("POST", "/api/games/" + id + "/join",
+                    R"({"name":"x","token":")" + at(r.body, "/token") + R"("})");
+  EXPECT_EQ(again.status, 200u);
+  EXPECT_EQ(at(again.body, "/seat"), "white");
+  EXPECT_EQ(call("GET", "/api/games/" + id + "/join").status, 405u);
+}
+
+TEST_F(ApiTest, CreateErrors) {
+  auto tc = call("POST", "/api/games", R"({"time_control":"300x"})");
+  EXPECT_EQ(tc.status, 400u);
+  EXPECT_EQ(at(tc.body, "/error/code"), "time-control-syntax");
+  EXPECT_EQ(at(tc.body, "/error/field"), "time_control");
+  EXPECT_EQ(at(tc.body, "/error/column"), "4");
+  auto bad = call("POST", "/api/games", "{not json");
+  EXPECT_EQ(bad.status, 400u);
+  EXPECT_EQ(at(bad.body, "/error/code"), "bad-json");
+  auto level = call("POST", "/api/games", R"({"opponent":{"type":"computer","level":0}})");
+  EXPECT_EQ(level.status, 400u);
+  EXPECT_EQ(at(level.body, "/error/field"), "level");
+  EXPECT_EQ(at(level.body, "/error/code"), "invalid-argument");
+}
+
+TEST_F(ApiTest, Chess960ComputerGame) {
+  auto r = call(
+      "POST", "/api/games",
+      R"({"time_control":"300+3","variant":"chess960","chess960":0,"color":"black","opponent":{"type":"computer","level":2}})");
+  ASSERT_EQ(r.status, 201u) << r.body;
+  EXPECT_EQ(at(r.body, "/seat"), "black");
+  EXPECT_EQ(at(r.body, "/invite"), "<missing>");
+  EXPECT_EQ(at(r.body, "/game/variant"), "chess960");
+  EXPECT_EQ(at(r.body, "/game/chess960"), "0");
+  EXPECT_EQ(at(r.body, "/game/start_fen").substr(0, 8), "bbqnnrkr");
+  EXPECT_EQ(at(r.body, "/game/white/kind"), "computer");
+  // The computer (White) opens as soon as its search is posted back.
+  EXPECT_EQ(executor_.run_all(), 1);
+  auto state = call("GET", "/api/games/" + at(r.body, "/id"));
+  EXPECT_EQ(at(state.body, "/moves/0/san").empty(), false);
+  EXPECT_EQ(at(state.body, "/turn"), "black");
+}
+
+TEST_F(ApiTest, PgnFenAndList) {
+  auto f = friends();
+  auto w = connect(*f.room, f.white);
+  auto b = connect(*f.room, f.black);
+  move(*f.room, w, "e2e4", 1, 1);
+  move(*f.room, b, "e7e5", 2, 1);
+  const std::string id = f.room->id();
+  auto pgn = call("GET", "/api/games/" + id + "/pgn");
+  EXPECT_EQ(pgn.status, 200u);
+  EXPECT_EQ(pgn.content_type, "application/x-chess-pgn; charset=utf-8");
+  EXPECT_EQ(pgn.content_disposition, "attachment; filename=\"arbiter-" + id + ".pgn\"");
+  EXPECT_NE(pgn.body.find("[White \"Anna\"]"), std::string::npos) << pgn.body;
+  EXPECT_NE(pgn.body.find("[Black \"Boris\"]"), std::string::npos);
+  EXPECT_NE(pgn.body.find("1. e4"), std::string::npos);
+  EXPECT_NE(pgn.body.find("%clk"), std::string::npos);
+  auto fen = call("GET", "/api/games/" + id + "/fen?ply=1");
+  EXPECT_EQ(fen.content_type, "text/plain; charset=utf-8");
+  EXPECT_EQ(fen.body, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+  EXPECT_EQ(call("GET", "/api/games/" + id + "/fen").body,
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+  EXPECT_EQ(call("GET", "/api/games/" + id + "/fen?ply=9").status, 400u);
+  EXPECT_EQ(call("GET", "/api/games/" + id + "/fen?ply=x").status, 400u);
+  auto other = friends();
+  say(*f.room, w, R"({"t":"resign","id":3})");
+  clock_.advance(std::chrono::milliseconds{5});
+  auto ongoing = call("GET", "/api/games?status=ongoing");
+  EXPECT_EQ(ongoing.status, 200u);
+  EXPECT_EQ(at(ongoing.body, "/games/0/id"), other.room->id());
+  EXPECT_EQ(at(ongoing.body, "/games/1"), "<missing>");
+  auto recent = call("GET", "/api/games?status=recent&limit=5");
+  EXPECT_EQ(at(recent.body, "/games/0/id"), id);
+  EXPECT_EQ(at(recent.body, "/games/0/status"), "ended");
+  EXPECT_EQ(at(recent.body, "/games/0/result"), "0-1");
+  EXPECT_EQ(at(recent.body, "/games/0/termination"), "resignation");
+  EXPECT_EQ(at(recent.body, "/games/0/plies"), "2");
+  EXPECT_EQ(call("GET", "/api/games?status=weird").status, 400u);
+  EXPECT_EQ(call("GET", "/api/games?limit=0").status, 400u);
+}
+
+TEST_F(ApiTest, RateLimitPerAddress) {
+  limit_ = RateLimit{3, 1};
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(call("GET", "/api/presets").status, 200u);
+  auto refused = call("GET", "/api/presets");
+  EXPECT_EQ(refused.status, 429u);
+  EXPECT_EQ(at(refused.body, "/error/code"), "rate-limited");
+  EXPECT_EQ(call("GET", "/api/presets", {}, "10.0.0.2").status, 200u);  // another client
+  time_.advance(Millis{1000});
+  EXPECT_EQ(call("GET", "/api/presets").status, 200u);
+  EXPECT_EQ(call("GET", "/api/presets").status, 429u);
+}
+
+TEST_F(ApiTest, SocketsOnlyForGames) {
+  auto f = friends();
+  EXPECT_EQ(api().socket_for("/api/games/" + f.room->id() + "/ws"), f.room);
+  EXPECT_FALSE(api().socket_for("/api/games/nosuch12/ws"));
+  EXPECT_FALSE(api().socket_for("/api/games/" + f.room->id()));
+  EXPECT_FALSE(api().socket_for("/api/presets/x/ws"));
+}
+
+TEST_F(ApiTest, FinishedGamesLoadFromTheStore) {
+  auto f = friends();
+  const std::string id = f.room->id();
+  auto w = connect(*f.room, f.white);
+  say(*f.room, w, R"({"t":"abort","id":1})");
+  f.room.reset();
+  w.reset();
+  api_.reset();
+  open();  // a fresh registry: the finished game is not in memory
+  auto state = call("GET", "/api/games/" + id);
+  ASSERT_EQ(state.status, 200u);
+  EXPECT_EQ(at(state.body, "/status"), "aborted");
+  EXPECT_EQ(at(state.body, "/termination"), "aborted");
+  EXPECT_EQ(at(state.body, "/black/name"), "Boris");
+  EXPECT_EQ(at(state.body, "/seq"), "2");
+}
+
+}  // namespace
+}  // namespace arbiter::server::testing

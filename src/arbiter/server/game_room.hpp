@@ -1,0 +1,220 @@
+// GameRoom: one served game (docs/server.md, docs/web-protocol.md). It referees every
+// action with a competition::Arbiter under the online rules ("illegal_moves":"reject",
+// "flag":"automatic"), numbers and stores the protocol events, and talks to the sockets of
+// its players and spectators. One mutex serialises everything of a game; the store is
+// written before anything is broadcast or acknowledged.
+//
+// Time: the referee's clocks run on RoomClock::steady(); arbiter time t = 0 is the
+// moment White's clock started, i.e. when Black completed his first move (the first two
+// moves are logged at t = 0, web-protocol.md §3.3). A room is always built from a
+// store::StoredGame, so a new game, a game loaded for viewing and a game resumed after a
+// restart share one code path (load()).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "arbiter/competition/arbiter.hpp"
+#include "arbiter/server/handlers.hpp"
+#include "arbiter/server/room_support.hpp"
+#include "arbiter/store/store.hpp"
+#include "arbiter/wire/protocol.hpp"
+
+namespace arbiter::server {
+
+// Protocol timings (web-protocol.md §2–3).
+struct RoomTimings {
+  Millis hello_timeout{5000};
+  Millis ping_interval{2000};
+  Millis resend_after{5000};
+  Millis close_after{10000};
+  Millis first_move{30000};  // §3.3: abort when a side does not make its first move
+  Millis lag_cap{250};       // §3.3: compensation per move at most
+  Millis rtt_cap{2000};
+  int messages_per_second = 20;
+  std::int64_t replay_window = 200;
+};
+
+// A new game made by a rematch: its id and the tokens of its two seats.
+struct RematchGame {
+  std::string id;
+  std::array<std::string, 2> tokens;  // White, Black
+};
+struct RematchRequest {
+  const store::GameHeader* previous = nullptr;
+  wire::GameExtra extra;  // of the new game
+  std::array<std::string, 2> names;
+};
+
+struct RoomContext {
+  store::Store* store = nullptr;
+  const RoomClock* clock = nullptr;
+  Executor* executor = nullptr;
+  ComputerFactory computer;  // may be empty: no computer games
+  std::function<Result<RematchGame>(const RematchRequest&)> rematch;
+  RoomTimings timings;
+};
+
+struct JoinResult {
+  core::Color seat = core::Color::White;
+  std::string token;
+  wire::GameState state;
+};
+
+class GameRoom final : public SocketHandler, public std::enable_shared_from_this<GameRoom> {
+ public:
+  // Rebuilds the game from the store: replays moves and events through a new Arbiter; an
+  // unfinished game's running clock is charged with the wall time since the last action
+  // (docs/store.md, "How clocks continue by wall time"). Errors: an unreadable record.
+  [[nodiscard]] static Result<std::shared_ptr<GameRoom>> load(RoomContext context,
+                                                              store::StoredGame stored);
+  ~GameRoom() override;
+  GameRoom(const GameRoom&) = delete;
+  GameRoom& operator=(const GameRoom&) = delete;
+
+  // SocketHandler
+  void on_open(const std::shared_ptr<Connection>& connection) override;
+  void on_message(const std::shared_ptr<Connection>& connection, std::string_view text) override;
+  void on_close(const std::shared_ptr<Connection>& connection) override;
+
+  // REST (§1)
+  [[nodiscard]] wire::GameState state();
+  // Errors: kProtocolState "seat-taken" when no seat is open and the token is not a seat's.
+  [[nodiscard]] Result<JoinResult> join(const wire::JoinGameRequest& request);
+  [[nodiscard]] std::string pgn();
+  // The FEN now, or after `ply` (0 = the start). Errors: kInvalidArgument for a ply not played.
+  [[nodiscard]] Result<std::string> fen(std::optional<int> ply);
+  [[nodiscard]] const std::string& id() const noexcept { return id_; }
+  [[nodiscard]] bool is_over();
+
+  // Timers: the flag, the first-move abort, pings, resends, handshake timeouts, and the
+  // computer's turn. Called every few milliseconds by the server, by hand in tests.
+  void tick();
+  // Stops the computer and closes the sockets (server shutdown).
+  void shutdown();
+
+ private:
+  struct Seat {
+    std::string token;
+    std::string name;
+    bool computer = false;
+    bool taken = true;
+  };
+  struct Client {
+    std::shared_ptr<Connection> connection;
+    std::optional<core::Color> role;  // nullopt: spectator
+    bool ready = false;
+    bool closing = false;
+    Millis opened{0};
+    std::int64_t ping_n = 0;
+    std::optional<Millis> ping_sent;
+    Millis next_ping{0};
+    std::optional<double> rtt;
+    std::vector<std::pair<std::int64_t, Millis>> unacked;  // seq, first sent
+    bool resent = false;
+    Millis window_start{0};
+    int window_count = 0;
+  };
+  struct Pending {
+    std::vector<store::EventRecord> events;
+    std::optional<std::size_t> end_index;  // first event of the ending
+    std::optional<store::MoveRecord> move;
+    std::optional<store::Ending> ending;
+  };
+
+  GameRoom(RoomContext context, store::GameHeader header, wire::GameExtra extra,
+           competition::Arbiter arbiter);
+
+  Result<void> replay(const store::StoredGame& stored);
+  void resume_clocks(const store::StoredGame& stored);
+
+  // --- time
+  [[nodiscard]] Millis now() const { return ctx_.clock->steady(); }
+  [[nodiscard]] Millis arbiter_time(Millis steady) const;
+  [[nodiscard]] std::optional<wire::ClockView> clock_view(Millis steady) const;
+  [[nodiscard]] Millis grace(core::Color side) const;
+
+  // --- views
+  [[nodiscard]] wire::GameState state_locked() const;
+  [[nodiscard]] wire::Dests dests() const;
+  [[nodiscard]] wire::ClaimsView claims() const;
+  [[nodiscard]] bool over() const noexcept;
+  [[nodiscard]] bool playable() const noexcept;
+  [[nodiscard]] bool can_abort() const noexcept;
+  [[nodiscard]] std::string role_name(const Client& c) const;
+
+  // --- refereeing (all under mutex_)
+  void apply(competition::EventBody body, Millis t);
+  void handle(Client& client, const wire::ClientMessage& message);
+  void on_hello(Client& client, const wire::HelloMsg& hello);
+  void on_move(Client& client, const wire::MoveMsg& m);
+  void on_draw(Client& client, const wire::DrawMsg& m);
+  void on_claim(Client& client, const wire::ClaimMsg& m);
+  void on_resign(Client& client, const wire::ResignMsg& m);
+  void on_abort(Client& client, const wire::AbortMsg& m);
+  void on_rematch(Client& client, const wire::RematchMsg& m);
+  // Plays a refereed move of `side` at arbiter time t (the move is legal).
+  void play_move(core::Color side, core::Move move, Millis t, std::int64_t lag_ms, bool offer_draw);
+  void offer_draw(core::Color side, Millis t);
+  // After an action: an automatic ending of the Arbiter becomes the `end` event.
+  void end_if_over(std::optional<core::Color> by);
+  void end_game(const std::string& result, const std::string& termination,
+                std::optional<core::Color> winner, std::optional<core::Color> by, Millis t,
+                const std::string& text, std::optional<std::string> article);
+  void check_flag(Millis steady);
+  void accept_rematch(core::Color side);
+
+  // --- events and persistence
+  void add_event(const wire::EventData& data);
+  // Writes the pending records; on success publishes the events. On failure reloads the
+  // game from the store (nothing was committed) and returns false.
+  bool commit();
+  void publish(std::vector<store::EventRecord> records);
+  void send_event(Client& client, std::int64_t seq);
+  void sync(Client& client, std::int64_t last_seq);
+  void broadcast_crowd();
+  void reply_error(Client& client, std::optional<std::int64_t> id, std::string_view code,
+                   std::string_view message, bool fatal = false, unsigned short close = 0);
+  void ack(Client& client, std::int64_t id);
+
+  // --- computer
+  void maybe_start_computer();
+  void computer_moved(const std::string& uci, int ply);
+
+  RoomContext ctx_;
+  std::string id_;
+  mutable std::mutex mutex_;
+  store::GameHeader header_;
+  wire::GameExtra extra_;
+  competition::StartEvent start_;
+  std::optional<competition::Arbiter> arbiter_;
+  std::array<Seat, 2> seats_;
+  std::vector<std::shared_ptr<const std::string>> events_;  // events_[seq - 1]
+  std::vector<wire::MoveView> moves_;
+  std::vector<std::string> alt_uci_;  // the king-onto-rook form of castling moves, else ""
+  store::GameStatus status_ = store::GameStatus::Created;
+  std::string result_ = "*";
+  std::optional<std::string> termination_;
+  std::optional<core::Color> draw_offer_;
+  std::optional<core::Color> rematch_offer_;
+  std::optional<std::string> rematch_id_;
+  std::optional<Millis> t0_;  // steady instant of arbiter t = 0
+  Millis last_t_{0};          // arbiter time of the last applied action
+  std::optional<Millis> first_move_deadline_;
+  std::map<const Connection*, Client> clients_;
+  Pending pending_;
+  // `seat` messages of an accepted rematch, sent after its events are published.
+  std::vector<std::pair<std::shared_ptr<Connection>, std::string>> pending_seat_;
+  std::unique_ptr<ComputerMover> computer_;
+  bool computer_thinking_ = false;
+  bool shut_down_ = false;
+};
+
+}  // namespace arbiter::server

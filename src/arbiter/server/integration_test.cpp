@@ -1,0 +1,196 @@
+// The whole server on a real socket (an ephemeral port): REST, WebSockets, the room
+// service thread and the engine. Clients are synchronous Beast clients with deadlines.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "arbiter/server/beast.hpp"
+#include "arbiter/server/computer.hpp"
+#include "arbiter/server/game_api.hpp"
+#include "arbiter/server/server.hpp"
+#include "arbiter/server/service.hpp"
+#include "arbiter/server/test_support.hpp"
+
+namespace arbiter::server::testing {
+namespace {
+
+using Socket = websocket::stream<beast::tcp_stream>;
+
+class LiveServer : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("arbiter-live-test-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+    auto s = store::open_store((dir_ / "arbiter.db").string());
+    ASSERT_TRUE(s);
+    store_ = std::move(*s);
+    RoomContext ctx;
+    ctx.store = store_.get();
+    ctx.clock = &clock_;
+    ctx.executor = &service_;
+    ctx.computer = [](int level) { return make_engine_computer(level); };
+    registry_ = std::make_unique<GameRegistry>(ctx);
+    api_ = std::make_shared<GameApi>(*registry_, api_time_);
+    ServerOptions options;
+    options.port = 0;
+    options.doc_root = dir_;
+    server_ = std::make_unique<Server>(options, api_);
+    ASSERT_TRUE(server_->start());
+    service_.start(*registry_);
+  }
+  void TearDown() override {
+    server_->stop();
+    service_.stop();
+    registry_->shutdown();
+    registry_.reset();
+    std::filesystem::remove_all(dir_);
+  }
+
+  std::string http_call(http::verb verb, const std::string& target, const std::string& body = {},
+                        unsigned* status = nullptr) {
+    net::io_context ioc;
+    beast::tcp_stream stream{ioc};
+    stream.expires_after(std::chrono::seconds(10));
+    stream.connect(tcp::endpoint{net::ip::make_address("127.0.0.1"), server_->port()});
+    http::request<http::string_body> req{verb, target, 11};
+    req.set(http::field::host, "localhost");
+    req.set(http::field::content_type, "application/json");
+    req.body() = body;
+    req.prepare_payload();
+    http::write(stream, req);
+    beast::flat_buffer buffer;
+    http::response<http::string_body> res;
+    http::read(stream, buffer, res);
+    if (status) *status = res.result_int();
+    return res.body();
+  }
+
+  std::unique_ptr<Socket> open(const std::string& id, const std::string& token) {
+    auto ws = std::make_unique<Socket>(ioc_);
+    beast::get_lowest_layer(*ws).expires_after(std::chrono::seconds(10));
+    beast::get_lowest_layer(*ws).connect(
+        tcp::endpoint{net::ip::make_address("127.0.0.1"), server_->port()});
+    ws->handshake("localhost", "/api/games/" + id + "/ws");
+    const std::string tok = token.empty() ? "null" : "\"" + token + "\"";
+    ws->write(net::buffer(R"({"t":"hello","v":1,"token":)" + tok + R"(,"last_seq":0})"));
+    return ws;
+  }
+
+  // Reads until a message of type `t` (others are skipped; pings are answered).
+  static std::string next(Socket& ws, std::string_view t) {
+    for (;;) {
+      beast::get_lowest_layer(ws).expires_after(std::chrono::seconds(20));
+      beast::flat_buffer buffer;
+      ws.read(buffer);
+      std::string text = beast::buffers_to_string(buffer.data());
+      const std::string type = at(text, "/t");
+      if (type == "ping") {
+        ws.write(net::buffer(R"({"t":"pong","n":)" + at(text, "/n") + "}"));
+      }
+      if (type == t) return text;
+    }
+  }
+
+  static void send(Socket& ws, const std::string& text) { ws.write(net::buffer(text)); }
+
+  std::filesystem::path dir_;
+  SystemRoomClock clock_;
+  SteadyTimeSource api_time_;
+  RoomService service_;
+  std::unique_ptr<store::Store> store_;
+  std::unique_ptr<GameRegistry> registry_;
+  std::shared_ptr<GameApi> api_;
+  std::unique_ptr<Server> server_;
+  net::io_context ioc_;
+};
+
+TEST_F(LiveServer, TwoPlayersPlayAGameToMateOverWebSockets) {
+  unsigned status = 0;
+  const std::string created = http_call(
+      http::verb::post, "/api/games",
+      R"({"time_control":"300+3","color":"white","opponent":{"type":"friend"},"name":"Anna"})",
+      &status);
+  ASSERT_EQ(status, 201u) << created;
+  const std::string id = at(created, "/id");
+  const std::string joined =
+      http_call(http::verb::post, "/api/games/" + id + "/join", R"({"name":"Boris"})", &status);
+  ASSERT_EQ(status, 200u) << joined;
+  auto white = open(id, at(created, "/token"));
+  auto black = open(id, at(joined, "/token"));
+  EXPECT_EQ(at(next(*white, "welcome"), "/role"), "white");
+  EXPECT_EQ(at(next(*black, "welcome"), "/role"), "black");
+  EXPECT_EQ(at(next(*white, "state"), "/d/black/name"), "Boris");
+  next(*black, "state");
+
+  // Black's token cannot move White's pieces; a forged token is refused and closed.
+  send(*black, R"({"t":"move","id":1,"d":{"uci":"e2e4","ply":1}})");
+  EXPECT_EQ(at(next(*black, "error"), "/d/code"), "not-your-turn");
+  auto forger = open(id, std::string(32, 'f'));
+  EXPECT_EQ(at(next(*forger, "error"), "/d/code"), "bad-token");
+  beast::flat_buffer rest;
+  beast::error_code ec;
+  forger->read(rest, ec);
+  EXPECT_EQ(ec, websocket::error::closed);
+  EXPECT_EQ(forger->reason().code, 4003);
+
+  const char* moves[] = {"e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"};
+  for (int i = 0; i < 7; ++i) {
+    Socket& mover = i % 2 ? *black : *white;
+    send(mover, R"({"t":"move","id":)" + std::to_string(10 + i) + R"(,"d":{"uci":")" + moves[i] +
+                    R"(","ply":)" + std::to_string(i + 1) + "}}");
+    const std::string event = next(mover, "move");
+    EXPECT_EQ(at(event, "/d/uci"), moves[i]);
+    // The events an action causes come before its ack (§2.3).
+    if (i == 6) {
+      EXPECT_EQ(at(next(mover, "end"), "/d/winner"), "white");
+    }
+    EXPECT_EQ(at(next(mover, "ack"), "/id"), std::to_string(10 + i));
+    EXPECT_EQ(at(next(i % 2 ? *white : *black, "move"), "/d/ply"), std::to_string(i + 1));
+  }
+  const std::string end = next(*black, "end");
+  EXPECT_EQ(at(end, "/d/result"), "1-0");
+  EXPECT_EQ(at(end, "/d/termination"), "checkmate");
+  const std::string state = http_call(http::verb::get, "/api/games/" + id);
+  EXPECT_EQ(at(state, "/status"), "ended");
+  EXPECT_EQ(at(state, "/moves/6/san"), "Qxf7#");
+  const std::string pgn = http_call(http::verb::get, "/api/games/" + id + "/pgn");
+  EXPECT_NE(pgn.find("Qxf7#"), std::string::npos);
+  EXPECT_NE(pgn.find("1-0"), std::string::npos);
+}
+
+TEST_F(LiveServer, TheComputerAnswersEveryMove) {
+  unsigned status = 0;
+  const std::string created = http_call(
+      http::verb::post, "/api/games",
+      R"({"time_control":"60+1","color":"white","opponent":{"type":"computer","level":1}})",
+      &status);
+  ASSERT_EQ(status, 201u) << created;
+  const std::string id = at(created, "/id");
+  auto white = open(id, at(created, "/token"));
+  next(*white, "welcome");
+  std::string last = next(*white, "state");
+  std::string dests_json = at(last, "/d/dests");
+  for (int ply = 1; ply <= 9; ply += 2) {
+    // Play the first destination of the first piece the server lists.
+    const std::string from = dests_json.substr(2, 2);
+    const std::string to = dests_json.substr(dests_json.find('[') + 2, 2);
+    send(*white, R"({"t":"move","id":)" + std::to_string(ply) + R"(,"d":{"uci":")" + from + to +
+                     R"(","ply":)" + std::to_string(ply) + "}}");
+    std::string reply;
+    do {
+      reply = next(*white, "move");
+    } while (at(reply, "/d/side") != "black" && at(reply, "/d/ply") != "<missing>");
+    EXPECT_EQ(at(reply, "/d/ply"), std::to_string(ply + 1));
+    if (at(reply, "/d/dests") == "{}") break;  // the game ended
+    dests_json = at(reply, "/d/dests");
+  }
+  const std::string state = http_call(http::verb::get, "/api/games/" + id);
+  EXPECT_GE(std::stoi(at(state, "/seq")), 10);
+}
+
+}  // namespace
+}  // namespace arbiter::server::testing

@@ -1,0 +1,205 @@
+#include "arbiter/server/registry.hpp"
+
+#include <random>
+
+#include "arbiter/core/chess960.hpp"
+#include "arbiter/core/fen.hpp"
+#include "arbiter/store/validate.hpp"
+
+namespace arbiter::server {
+namespace {
+
+using core::Color;
+
+std::uint64_t random64() {
+  thread_local std::random_device device;
+  return (static_cast<std::uint64_t>(device()) << 32) ^ device();
+}
+
+Result<std::string> start_fen_of(bool chess960, std::optional<int>& number) {
+  if (!chess960) return std::string(core::kStartFen);
+  if (!number) number = static_cast<int>(random64() % 960);  // Guideline II.2.1
+  auto pos = core::chess960::start_position(*number);
+  if (!pos) return tl::unexpected(pos.error());
+  return pos->fen();
+}
+
+}  // namespace
+
+const std::vector<wire::Preset>& presets() {
+  static const std::vector<wire::Preset> kPresets{
+      {"bullet", "Bullet 1+0", "60", "blitz"},
+      {"blitz", "Blitz 3+2", "180+2", "blitz"},
+      {"rapid", "Rapid 15+10", "900+10", "rapid"},
+      {"classical", "Classical 90/40+30, then 30+30", "40/5400+30:1800+30", "standard"},
+      {"delay", "15 min, 5 s delay", "900d5", "rapid"},
+  };
+  return kPresets;
+}
+
+std::string random_token() {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (int half = 0; half < 2; ++half) {
+    std::uint64_t bits = random64();
+    for (int i = 0; i < 16; ++i, bits >>= 4) out.push_back(kHex[bits & 15]);
+  }
+  return out;
+}
+
+std::string random_game_id() {
+  static constexpr char kChars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  std::string out;
+  std::uint64_t bits = random64();
+  for (int i = 0; i < 8; ++i, bits /= 62) out.push_back(kChars[bits % 62]);
+  return out;
+}
+
+GameRegistry::GameRegistry(RoomContext context) : ctx_(std::move(context)) {
+  ctx_.rematch = [this](const RematchRequest& r) { return create_rematch(r); };
+}
+
+GameRegistry::~GameRegistry() { shutdown(); }
+
+std::shared_ptr<GameRoom> GameRegistry::insert(std::shared_ptr<GameRoom> room) {
+  std::lock_guard lock{mutex_};
+  auto [it, fresh] = rooms_.emplace(room->id(), room);
+  return it->second;  // a concurrent load of the same game keeps the first room
+}
+
+std::vector<std::shared_ptr<GameRoom>> GameRegistry::rooms() {
+  std::lock_guard lock{mutex_};
+  std::vector<std::shared_ptr<GameRoom>> out;
+  out.reserve(rooms_.size());
+  for (const auto& [id, room] : rooms_) out.push_back(room);
+  return out;
+}
+
+Result<CreatedGame> GameRegistry::create(const wire::CreateGameRequest& request) {
+  std::string tc_text = request.time_control;
+  for (const auto& p : presets()) {
+    if (p.id == tc_text) tc_text = p.time_control;
+  }
+  auto tc = clock::TimeControl::parse(tc_text);
+  if (!tc) {
+    Error e = tc.error();
+    e.where.field = "time_control";
+    return tl::unexpected(e);
+  }
+  if (request.computer && !ctx_.computer) {
+    return make_error(ErrorCode::kUnsupported, "this server has no computer opponent",
+                      Location{0, 0, "opponent"});
+  }
+  wire::GameExtra extra;
+  extra.creator = request.color.value_or(random64() % 2 ? Color::White : Color::Black);
+  if (request.computer) {
+    extra.computer = ~extra.creator;
+    extra.level = request.level;
+  }
+  std::optional<int> number = request.chess960_number;
+  auto fen = start_fen_of(request.chess960, number);
+  if (!fen) return tl::unexpected(fen.error());
+  if (request.chess960) extra.chess960 = number;
+
+  store::GameHeader h;
+  h.white_token = random_token();
+  h.black_token = random_token();
+  const std::string other =
+      request.computer ? "Computer level " + std::to_string(request.level) : "?";
+  h.white = extra.creator == Color::White ? request.name : other;
+  h.black = extra.creator == Color::Black ? request.name : other;
+  h.time_control = tc->to_string();
+  h.variant = request.chess960 ? "chess960" : "standard";
+  h.start_fen = *fen;
+  h.extra = wire::write_extra(extra);
+  h.created_ms = h.updated_ms = ctx_.clock->wall_ms();
+  auto room = store_new(h);
+  if (!room) return tl::unexpected(room.error());
+  CreatedGame out;
+  out.room = *room;
+  out.seat = extra.creator;
+  out.token = extra.creator == Color::White ? h.white_token : h.black_token;
+  out.invite = !request.computer;
+  return out;
+}
+
+Result<std::shared_ptr<GameRoom>> GameRegistry::store_new(store::GameHeader& h) {
+  // A fresh random id; a collision (kProtocolState: the id is taken) draws another one.
+  Result<void> stored = make_error(ErrorCode::kIo, "no free game id");
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    h.id = random_game_id();
+    stored = ctx_.store->create_game(h);
+    if (stored || stored.error().code != ErrorCode::kProtocolState) break;
+  }
+  if (!stored) return tl::unexpected(stored.error());
+  auto room = GameRoom::load(ctx_, store::StoredGame{h, {}, {}});
+  if (!room) return tl::unexpected(room.error());
+  insert(*room);
+  return *room;
+}
+
+Result<RematchGame> GameRegistry::create_rematch(const RematchRequest& r) {
+  const store::GameHeader& prev = *r.previous;
+  wire::GameExtra extra = r.extra;
+  std::optional<int> number;
+  auto fen = start_fen_of(prev.variant == "chess960", number);
+  if (!fen) return tl::unexpected(fen.error());
+  if (prev.variant == "chess960") extra.chess960 = number;
+  store::GameHeader h;
+  h.white_token = random_token();
+  h.black_token = random_token();
+  h.white = r.names[0];
+  h.black = r.names[1];
+  h.time_control = prev.time_control;
+  h.variant = prev.variant;
+  h.start_fen = *fen;
+  h.extra = wire::write_extra(extra);
+  h.created_ms = h.updated_ms = ctx_.clock->wall_ms();
+  auto room = store_new(h);
+  if (!room) return tl::unexpected(room.error());
+  return RematchGame{h.id, {h.white_token, h.black_token}};
+}
+
+std::shared_ptr<GameRoom> GameRegistry::find(const std::string& id) {
+  if (!store::validate_game_id(id)) return nullptr;
+  {
+    std::lock_guard lock{mutex_};
+    if (auto it = rooms_.find(id); it != rooms_.end()) return it->second;
+  }
+  auto stored = ctx_.store->load_game(id);
+  if (!stored) return nullptr;
+  auto room = GameRoom::load(ctx_, std::move(*stored));
+  if (!room) {
+    std::fprintf(stderr, "arbiter serve: game %s cannot be loaded: %s\n", id.c_str(),
+                 room.error().describe().c_str());
+    return nullptr;
+  }
+  return insert(*room);
+}
+
+Result<int> GameRegistry::resume_all() {
+  int n = 0;
+  for (auto status : {store::GameStatus::Ongoing, store::GameStatus::Created}) {
+    auto list = ctx_.store->list_games(store::ListQuery{status, 1000});
+    if (!list) return tl::unexpected(list.error());
+    for (const auto& summary : *list) {
+      if (find(summary.id)) ++n;
+    }
+  }
+  return n;
+}
+
+Result<std::vector<store::GameSummary>> GameRegistry::list(std::optional<store::GameStatus> status,
+                                                           int limit) {
+  return ctx_.store->list_games(store::ListQuery{status, limit});
+}
+
+void GameRegistry::tick_all() {
+  for (const auto& room : rooms()) room->tick();
+}
+
+void GameRegistry::shutdown() {
+  for (const auto& room : rooms()) room->shutdown();
+}
+
+}  // namespace arbiter::server

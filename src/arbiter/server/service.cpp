@@ -1,0 +1,53 @@
+#include "arbiter/server/service.hpp"
+
+#include "arbiter/server/registry.hpp"
+
+namespace arbiter::server {
+
+RoomService::RoomService(std::chrono::milliseconds period) : period_(period) {}
+
+RoomService::~RoomService() { stop(); }
+
+void RoomService::start(GameRegistry& registry) {
+  registry_ = &registry;
+  thread_ = std::thread([this] { run(); });
+}
+
+void RoomService::stop() {
+  {
+    std::lock_guard lock{mutex_};
+    stopping_ = true;
+    tasks_.clear();
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+void RoomService::post(std::function<void()> task) {
+  {
+    std::lock_guard lock{mutex_};
+    if (stopping_) return;
+    tasks_.push_back(std::move(task));
+  }
+  wake_.notify_one();
+}
+
+void RoomService::run() {
+  auto next_tick = std::chrono::steady_clock::now();
+  for (;;) {
+    std::deque<std::function<void()>> batch;
+    {
+      std::unique_lock lock{mutex_};
+      wake_.wait_until(lock, next_tick, [&] { return stopping_ || !tasks_.empty(); });
+      if (stopping_) return;
+      batch.swap(tasks_);
+    }
+    for (auto& task : batch) task();
+    if (std::chrono::steady_clock::now() >= next_tick) {
+      registry_->tick_all();
+      next_tick = std::chrono::steady_clock::now() + period_;
+    }
+  }
+}
+
+}  // namespace arbiter::server

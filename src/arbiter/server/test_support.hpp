@@ -1,0 +1,165 @@
+// Test fixtures for rooms: fake connections, a temporary SQLite store, a hand-driven
+// clock and task queue, and a scripted computer.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <filesystem>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "arbiter/core/movegen.hpp"
+#include "arbiter/core/uci_move.hpp"
+#include "arbiter/server/registry.hpp"
+#include "arbiter/wire/protocol.hpp"
+
+namespace arbiter::server::testing {
+
+class FakeConnection final : public Connection {
+ public:
+  void send(std::shared_ptr<const std::string> text) override {
+    std::lock_guard lock{mutex_};
+    sent_.push_back(*text);
+  }
+  void close(unsigned short code, std::string_view) override {
+    std::lock_guard lock{mutex_};
+    closed_ = code;
+  }
+  std::vector<std::string> sent() {
+    std::lock_guard lock{mutex_};
+    return sent_;
+  }
+  unsigned short closed() {
+    std::lock_guard lock{mutex_};
+    return closed_;
+  }
+  // Messages of type `t`, in order.
+  std::vector<std::string> of(std::string_view t) {
+    std::vector<std::string> out;
+    for (const auto& m : sent()) {
+      if (wire::json_at(m, "/t") == std::string(t)) out.push_back(m);
+    }
+    return out;
+  }
+  std::string last(std::string_view t) {
+    auto all = of(t);
+    return all.empty() ? std::string{} : all.back();
+  }
+  void clear() {
+    std::lock_guard lock{mutex_};
+    sent_.clear();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::string> sent_;
+  unsigned short closed_ = 0;
+};
+
+inline std::string at(const std::string& json, std::string_view pointer) {
+  return wire::json_at(json, pointer).value_or("<missing>");
+}
+
+// Plays the first legal move in UCI (deterministic), or a scripted one.
+class ScriptedComputer final : public ComputerMover {
+ public:
+  explicit ScriptedComputer(std::atomic<int>* stops) : stops_(stops) {}
+  void think(const ThinkRequest& r, std::function<void(std::string)> done) override {
+    auto moves = core::legal_moves(r.position);
+    done(moves.empty() ? std::string{} : core::to_uci(r.position, moves[0]));
+  }
+  void stop() noexcept override { ++*stops_; }
+
+ private:
+  std::atomic<int>* stops_;
+};
+
+class RoomTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("arbiter-room-test-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+    open();
+  }
+  void TearDown() override {
+    if (registry_) registry_->shutdown();
+    registry_.reset();
+    store_.reset();
+    std::filesystem::remove_all(dir_);
+  }
+
+  // (Re)opens the store and a fresh registry on the same file: a restart.
+  void open() {
+    if (registry_) registry_->shutdown();
+    registry_.reset();
+    store_.reset();
+    auto s = store::open_store((dir_ / "arbiter.db").string());
+    ASSERT_TRUE(s) << s.error().describe();
+    store_ = std::move(*s);
+    RoomContext ctx;
+    ctx.store = store_.get();
+    ctx.clock = &clock_;
+    ctx.executor = &executor_;
+    ctx.computer = [this](int) { return std::make_unique<ScriptedComputer>(&computer_stops_); };
+    registry_ = std::make_unique<GameRegistry>(ctx);
+  }
+
+  CreatedGame create(std::string body) {
+    auto req = wire::parse_create_request(body);
+    EXPECT_TRUE(req) << req.error().describe();
+    auto g = registry_->create(*req);
+    EXPECT_TRUE(g) << g.error().describe();
+    return *g;
+  }
+
+  // A friend game: White created it, Black joined. Returns {room, white token, black token}.
+  struct Friends {
+    std::shared_ptr<GameRoom> room;
+    std::string white;
+    std::string black;
+  };
+  Friends friends(const std::string& tc = "180+2") {
+    auto g = create(R"({"time_control":")" + tc +
+                    R"(","color":"white","opponent":{"type":"friend"},"name":"Anna"})");
+    auto j = g.room->join(wire::JoinGameRequest{"Boris", std::nullopt});
+    EXPECT_TRUE(j);
+    return {g.room, g.token, j ? j->token : ""};
+  }
+
+  std::shared_ptr<FakeConnection> connect(GameRoom& room, const std::string& token,
+                                          std::int64_t last_seq = 0) {
+    auto c = std::make_shared<FakeConnection>();
+    room.on_open(c);
+    const std::string tok = token.empty() ? "null" : "\"" + token + "\"";
+    room.on_message(c, R"({"t":"hello","v":1,"token":)" + tok + R"(,"last_seq":)" +
+                           std::to_string(last_seq) + "}");
+    return c;
+  }
+
+  static void say(GameRoom& room, const std::shared_ptr<FakeConnection>& c, const std::string& m) {
+    room.on_message(c, m);
+  }
+  // Sends a move and expects its ack.
+  static void move(GameRoom& room, const std::shared_ptr<FakeConnection>& c, const std::string& uci,
+                   int ply, int id) {
+    room.on_message(c, R"({"t":"move","id":)" + std::to_string(id) + R"(,"d":{"uci":")" + uci +
+                           R"(","ply":)" + std::to_string(ply) + "}}");
+    ASSERT_EQ(at(c->sent().back(), "/t"), "ack") << c->sent().back();
+    ASSERT_EQ(at(c->sent().back(), "/id"), std::to_string(id));
+  }
+
+  std::filesystem::path dir_;
+  ManualRoomClock clock_;
+  ManualExecutor executor_;
+  std::atomic<int> computer_stops_{0};
+  std::unique_ptr<store::Store> store_;
+  std::unique_ptr<GameRegistry> registry_;
+};
+
+}  // namespace arbiter::server::testing

@@ -1,0 +1,698 @@
+#include "arbiter/wire/protocol.hpp"
+
+#include <limits>
+#include <nlohmann/json.hpp>
+
+namespace arbiter::wire {
+namespace {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+
+constexpr int kMaxDepth = 16;  // the protocol nests at most three levels
+
+std::string_view side_text(Color c) noexcept { return c == Color::White ? "white" : "black"; }
+
+std::optional<Color> side_of(std::string_view s) noexcept {
+  if (s == "white") return Color::White;
+  if (s == "black") return Color::Black;
+  return std::nullopt;
+}
+
+ordered_json side_or_null(const std::optional<Color>& c) {
+  return c ? ordered_json(std::string(side_text(*c))) : ordered_json(nullptr);
+}
+
+// Bracket nesting outside strings: refuses pathological input before the parser builds it.
+bool nesting_ok(std::string_view text) {
+  int depth = 0;
+  bool in_string = false;
+  bool escaped = false;
+  for (char c : text) {
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (c == '"') in_string = true;
+    if (c == '{' || c == '[') {
+      if (++depth > kMaxDepth) return false;
+    } else if (c == '}' || c == ']') {
+      --depth;
+    }
+  }
+  return true;
+}
+
+std::optional<json> parse_json(std::string_view text) {
+  if (!nesting_ok(text)) return std::nullopt;
+  json j = json::parse(text, nullptr, false);
+  if (j.is_discarded()) return std::nullopt;
+  return j;
+}
+
+// ------------------------------------------------------------------ client messages
+
+struct Fail {
+  std::string message;
+};
+
+// Field readers for the client messages: a wrong type is a `bad-json` error.
+std::int64_t int_field(const json& o, const char* name, std::int64_t lo, std::int64_t hi) {
+  auto it = o.find(name);
+  if (it == o.end()) throw Fail{std::string("\"") + name + "\" is missing"};
+  if (!it->is_number_integer()) throw Fail{std::string("\"") + name + "\" must be an integer"};
+  if (it->is_number_unsigned() &&
+      it->get<std::uint64_t>() >
+          static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+    throw Fail{std::string("\"") + name + "\" is out of range"};
+  const auto v = it->get<std::int64_t>();
+  if (v < lo || v > hi) throw Fail{std::string("\"") + name + "\" is out of range"};
+  return v;
+}
+
+std::int64_t opt_int_field(const json& o, const char* name, std::int64_t lo, std::int64_t hi,
+                           std::int64_t fallback) {
+  auto it = o.find(name);
+  if (it == o.end() || it->is_null()) return fallback;
+  return int_field(o, name, lo, hi);
+}
+
+std::string string_field(const json& o, const char* name, std::size_t max_len) {
+  auto it = o.find(name);
+  if (it == o.end()) throw Fail{std::string("\"") + name + "\" is missing"};
+  if (!it->is_string()) throw Fail{std::string("\"") + name + "\" must be a string"};
+  auto s = it->get<std::string>();
+  if (s.size() > max_len) throw Fail{std::string("\"") + name + "\" is too long"};
+  return s;
+}
+
+const json& data_of(const json& o) {
+  auto it = o.find("d");
+  if (it == o.end() || !it->is_object()) throw Fail{"\"d\" must be an object"};
+  return *it;
+}
+
+OfferAction offer_action(const json& d) {
+  const std::string a = string_field(d, "action", 16);
+  if (a == "offer") return OfferAction::Offer;
+  if (a == "accept") return OfferAction::Accept;
+  if (a == "decline") return OfferAction::Decline;
+  throw Fail{"\"action\" must be offer, accept or decline"};
+}
+
+constexpr std::int64_t kMaxId = std::int64_t{1} << 53;  // exact in JavaScript numbers
+
+}  // namespace
+
+tl::expected<ClientMessage, ProtocolError> parse_client_message(std::string_view text) {
+  auto parsed = parse_json(text);
+  if (!parsed) return tl::unexpected(ProtocolError{"bad-json", "the message is not JSON", {}});
+  const json& j = *parsed;
+  if (!j.is_object()) {
+    return tl::unexpected(ProtocolError{"bad-json", "a message is a JSON object", {}});
+  }
+  auto t_it = j.find("t");
+  if (t_it == j.end() || !t_it->is_string()) {
+    return tl::unexpected(ProtocolError{"bad-json", "\"t\" (the message type) is missing", {}});
+  }
+  const std::string t = t_it->get<std::string>();
+  std::optional<std::int64_t> id;
+  if (auto it = j.find("id");
+      it != j.end() && it->is_number_integer() && !it->is_number_unsigned()) {
+    id = it->get<std::int64_t>();
+  } else if (it != j.end() && it->is_number_unsigned() &&
+             it->get<std::uint64_t>() <= static_cast<std::uint64_t>(kMaxId)) {
+    id = static_cast<std::int64_t>(it->get<std::uint64_t>());
+  }
+  try {
+    if (t == "hello") {
+      HelloMsg m;
+      m.v = static_cast<int>(int_field(j, "v", 0, 1'000'000));
+      if (auto it = j.find("token"); it != j.end() && !it->is_null()) {
+        if (!it->is_string()) throw Fail{"\"token\" must be a string or null"};
+        m.token = it->get<std::string>();
+        if (m.token->size() > 128) throw Fail{"\"token\" is too long"};
+      }
+      m.last_seq = opt_int_field(j, "last_seq", 0, kMaxId, 0);
+      return m;
+    }
+    if (t == "ack") return AckMsg{int_field(j, "seq", 0, kMaxId)};
+    if (t == "pong") return PongMsg{int_field(j, "n", 0, kMaxId)};
+    if (t == "resync") return ResyncMsg{int_field(j, "last_seq", 0, kMaxId)};
+    const bool known = t == "move" || t == "draw" || t == "claim" || t == "resign" ||
+                       t == "abort" || t == "rematch" || t == "flag";
+    if (!known) {
+      return tl::unexpected(
+          ProtocolError{"unknown-type", "unknown message type '" + t.substr(0, 32) + "'", id});
+    }
+    const std::int64_t mid = int_field(j, "id", 0, kMaxId);
+    if (t == "move") {
+      const json& d = data_of(j);
+      MoveMsg m;
+      m.id = mid;
+      m.uci = string_field(d, "uci", 8);
+      m.ply = static_cast<int>(int_field(d, "ply", 1, 100'000));
+      if (auto it = d.find("offer_draw"); it != d.end() && !it->is_null()) {
+        if (!it->is_boolean()) throw Fail{"\"offer_draw\" must be true or false"};
+        m.offer_draw = it->get<bool>();
+      }
+      return m;
+    }
+    if (t == "draw") return DrawMsg{mid, offer_action(data_of(j))};
+    if (t == "rematch") return RematchMsg{mid, offer_action(data_of(j))};
+    if (t == "claim") {
+      const json& d = data_of(j);
+      ClaimMsg m;
+      m.id = mid;
+      const std::string kind = string_field(d, "kind", 16);
+      if (kind != "threefold" && kind != "fifty") throw Fail{"\"kind\" must be threefold or fifty"};
+      m.threefold = kind == "threefold";
+      if (auto it = d.find("move"); it != d.end() && !it->is_null()) {
+        m.move = string_field(d, "move", 8);
+      }
+      return m;
+    }
+    if (t == "resign") return ResignMsg{mid};
+    if (t == "abort") return AbortMsg{mid};
+    return FlagMsg{mid};
+  } catch (const Fail& f) {
+    return tl::unexpected(ProtocolError{"bad-json", t + ": " + f.message, id});
+  } catch (const json::exception& e) {
+    return tl::unexpected(ProtocolError{"bad-json", e.what(), id});
+  }
+}
+
+// ------------------------------------------------------------------ views
+
+namespace {
+
+ordered_json clock_json(const std::optional<ClockView>& c) {
+  if (!c) return nullptr;
+  ordered_json j;
+  j["white"] = c->white;
+  j["black"] = c->black;
+  j["running"] = side_or_null(c->running);
+  j["delay_ms"] = c->delay_ms;
+  j["delay_left_ms"] = c->delay_left_ms;
+  if (c->to_control[0] || c->to_control[1]) {
+    ordered_json tc;
+    tc["white"] = c->to_control[0] ? ordered_json(*c->to_control[0]) : ordered_json(nullptr);
+    tc["black"] = c->to_control[1] ? ordered_json(*c->to_control[1]) : ordered_json(nullptr);
+    j["to_control"] = std::move(tc);
+  } else {
+    j["to_control"] = nullptr;
+  }
+  return j;
+}
+
+ordered_json claims_json(const ClaimsView& c) {
+  ordered_json j;
+  j["threefold"] = c.threefold;
+  j["fifty"] = c.fifty;
+  j["threefold_moves"] = c.threefold_moves;
+  j["fifty_moves"] = c.fifty_moves;
+  return j;
+}
+
+ordered_json dests_json(const Dests& d) {
+  ordered_json j = ordered_json::object();
+  for (const auto& [from, tos] : d) j[from] = tos;
+  return j;
+}
+
+ordered_json penalty_json(const PenaltyView& p) {
+  return ordered_json{
+      {"side", std::string(side_text(p.side))}, {"ms", p.ms}, {"article", p.article}};
+}
+
+ordered_json opt_string(const std::optional<std::string>& s) {
+  return s ? ordered_json(*s) : ordered_json(nullptr);
+}
+
+ordered_json state_json(const GameState& s) {
+  auto player = [](const PlayerView& p) {
+    ordered_json j;
+    j["name"] = p.name;
+    j["kind"] = p.computer ? "computer" : "human";
+    if (p.computer) j["level"] = p.level;
+    return j;
+  };
+  ordered_json j;
+  j["id"] = s.id;
+  j["white"] = player(s.white);
+  j["black"] = player(s.black);
+  j["time_control"] = s.time_control;
+  j["category"] = s.category;
+  j["variant"] = s.variant;
+  j["chess960"] = s.chess960 ? ordered_json(*s.chess960) : ordered_json(nullptr);
+  j["start_fen"] = s.start_fen;
+  j["status"] = s.status;
+  j["open_seat"] = side_or_null(s.open_seat);
+  ordered_json moves = ordered_json::array();
+  for (const auto& m : s.moves) {
+    moves.push_back(ordered_json{{"uci", m.uci},
+                                 {"san", m.san},
+                                 {"fen", m.fen},
+                                 {"clock", {{"white", m.white_ms}, {"black", m.black_ms}}}});
+  }
+  j["moves"] = std::move(moves);
+  j["fen"] = s.fen;
+  j["turn"] = std::string(side_text(s.turn));
+  j["clock"] = clock_json(s.clock);
+  j["dests"] = dests_json(s.dests);
+  j["claims"] = claims_json(s.claims);
+  j["draw_offer"] = side_or_null(s.draw_offer);
+  j["can_abort"] = s.can_abort;
+  j["result"] = s.result;
+  j["termination"] = opt_string(s.termination);
+  j["article"] = opt_string(s.article);
+  j["seq"] = s.seq;
+  return j;
+}
+
+struct EventWriter {
+  ordered_json& d;
+  std::string& type;
+
+  void operator()(const MoveEventData& m) const {
+    type = "move";
+    d["ply"] = m.ply;
+    d["uci"] = m.uci;
+    d["san"] = m.san;
+    d["side"] = std::string(side_text(m.side));
+    d["fen"] = m.fen;
+    d["capture"] = m.capture;
+    d["check"] = m.check;
+    d["announce"] = {{"de", m.announce_de}, {"en", m.announce_en}};
+    d["clock"] = clock_json(m.clock);
+    d["lag_ms"] = m.lag_ms;
+    d["dests"] = dests_json(m.dests);
+    d["claims"] = claims_json(m.claims);
+    d["draw_offer"] = side_or_null(m.draw_offer);
+    d["can_abort"] = m.can_abort;
+    if (m.intended) d["intended"] = true;
+    d["t"] = m.t;
+  }
+  void operator()(const DrawEventData& e) const {
+    type = "draw";
+    d["action"] = e.action;
+    d["side"] = std::string(side_text(e.side));
+    d["t"] = e.t;
+  }
+  void operator()(const ClaimEventData& c) const {
+    type = "claim";
+    d["side"] = std::string(side_text(c.side));
+    d["kind"] = c.threefold ? "threefold" : "fifty";
+    d["move"] = opt_string(c.move);
+    d["upheld"] = c.upheld;
+    d["article"] = c.article;
+    d["penalty"] = c.penalty ? penalty_json(*c.penalty) : ordered_json(nullptr);
+    d["t"] = c.t;
+  }
+  void operator()(const EndEventData& e) const {
+    type = "end";
+    d["result"] = e.result;
+    d["termination"] = e.termination;
+    d["article"] = opt_string(e.article);
+    d["winner"] = side_or_null(e.winner);
+    d["text"] = e.text;
+    d["clock"] = clock_json(e.clock);
+    d["by"] = side_or_null(e.by);
+    d["t"] = e.t;
+  }
+  void operator()(const JoinEventData& e) const {
+    type = "join";
+    d["side"] = std::string(side_text(e.side));
+    d["name"] = e.name;
+  }
+  void operator()(const RematchEventData& e) const {
+    type = "rematch";
+    d["action"] = e.action;
+    d["side"] = std::string(side_text(e.side));
+    d["game_id"] = opt_string(e.game_id);
+  }
+  void operator()(const PenaltyEventData& e) const {
+    type = "penalty";
+    d["side"] = std::string(side_text(e.penalty.side));
+    d["ms"] = e.penalty.ms;
+    d["article"] = e.penalty.article;
+    d["clock"] = clock_json(e.clock);
+    d["t"] = e.t;
+  }
+};
+
+std::string dump(const ordered_json& j) {
+  // Invalid UTF-8 in a name is replaced rather than thrown on.
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+}  // namespace
+
+std::string write_event(std::int64_t seq, const EventData& event) {
+  ordered_json d = ordered_json::object();
+  std::string type;
+  std::visit(EventWriter{d, type}, event);
+  ordered_json j;
+  j["t"] = type;
+  j["seq"] = seq;
+  j["d"] = std::move(d);
+  return dump(j);
+}
+
+Result<StoredEvent> read_stored_event(std::string_view text) {
+  auto bad = [](std::string why, std::string field) {
+    return make_error(ErrorCode::kProtocolSyntax, "stored event: " + why,
+                      Location{0, 0, std::move(field)});
+  };
+  auto parsed = parse_json(text);
+  if (!parsed || !parsed->is_object()) return bad("not a JSON object", "json");
+  const json& j = *parsed;
+  try {
+    StoredEvent e;
+    e.type = j.at("t").get<std::string>();
+    e.seq = j.at("seq").get<std::int64_t>();
+    const json& d = j.at("d");
+    if (!d.is_object()) return bad("\"d\" is not an object", "d");
+    auto side_at = [&](const char* name) -> std::optional<Color> {
+      auto it = d.find(name);
+      if (it == d.end() || !it->is_string()) return std::nullopt;
+      return side_of(it->get<std::string>());
+    };
+    if (auto it = d.find("t"); it != d.end() && it->is_number_integer()) {
+      e.t = it->get<std::int64_t>();
+    }
+    if (e.type == "move") {
+      e.side = side_at("side");
+      e.ply = d.at("ply").get<int>();
+      e.uci = d.at("uci").get<std::string>();
+      if (auto it = d.find("intended"); it != d.end() && it->is_boolean())
+        e.intended = it->get<bool>();
+    } else if (e.type == "draw" || e.type == "rematch") {
+      e.side = side_at("side");
+      e.action = d.at("action").get<std::string>();
+      if (auto it = d.find("game_id"); it != d.end() && it->is_string()) {
+        e.game_id = it->get<std::string>();
+      }
+    } else if (e.type == "claim") {
+      e.side = side_at("side");
+      e.threefold = d.at("kind").get<std::string>() == "threefold";
+      if (auto it = d.find("move"); it != d.end() && it->is_string())
+        e.move = it->get<std::string>();
+      e.upheld = d.at("upheld").get<bool>();
+    } else if (e.type == "end") {
+      e.side = side_at("by");
+      e.result = d.at("result").get<std::string>();
+      e.termination = d.at("termination").get<std::string>();
+    } else if (e.type == "join") {
+      e.side = side_at("side");
+      e.name = d.at("name").get<std::string>();
+    } else if (e.type == "penalty") {
+      e.side = side_at("side");
+      e.ms = d.at("ms").get<std::int64_t>();
+    }
+    return e;
+  } catch (const json::exception& ex) {
+    return bad(ex.what(), "d");
+  }
+}
+
+std::string write_game_state(const GameState& state) { return dump(state_json(state)); }
+
+std::string write_welcome(std::string_view role, std::int64_t seq, std::int64_t server_ms) {
+  ordered_json j;
+  j["t"] = "welcome";
+  j["v"] = kProtocolVersion;
+  j["role"] = std::string(role);
+  j["seq"] = seq;
+  j["server_ms"] = server_ms;
+  return dump(j);
+}
+
+std::string write_state_message(const GameState& state) {
+  ordered_json j;
+  j["t"] = "state";
+  j["d"] = state_json(state);
+  return dump(j);
+}
+
+std::string write_ack(std::int64_t id) { return dump(ordered_json{{"t", "ack"}, {"id", id}}); }
+
+std::string write_error(std::optional<std::int64_t> id, std::string_view code,
+                        std::string_view message, bool fatal) {
+  ordered_json j;
+  j["t"] = "error";
+  j["id"] = id ? ordered_json(*id) : ordered_json(nullptr);
+  j["d"] = {{"code", std::string(code)}, {"message", std::string(message)}, {"fatal", fatal}};
+  return dump(j);
+}
+
+std::string write_ping(std::int64_t n) { return dump(ordered_json{{"t", "ping"}, {"n", n}}); }
+
+std::string write_clock(const std::optional<ClockView>& clock) {
+  ordered_json j;
+  j["t"] = "clock";
+  j["d"] = clock_json(clock);
+  return dump(j);
+}
+
+std::string write_crowd(bool white, bool black, int spectators) {
+  ordered_json j;
+  j["t"] = "crowd";
+  j["d"] = {{"white", white}, {"black", black}, {"spectators", spectators}};
+  return dump(j);
+}
+
+std::string write_seat(std::string_view game_id, Color seat, std::string_view token) {
+  ordered_json j;
+  j["t"] = "seat";
+  j["d"] = {{"game_id", std::string(game_id)},
+            {"seat", std::string(side_text(seat))},
+            {"token", std::string(token)}};
+  return dump(j);
+}
+
+// ------------------------------------------------------------------ REST
+
+namespace {
+
+Result<json> parse_body(std::string_view body) {
+  if (body.find_first_not_of(" \t\r\n") == std::string_view::npos) return json::object();
+  auto parsed = parse_json(body);
+  if (!parsed) return make_error(ErrorCode::kProtocolSyntax, "the body is not JSON");
+  if (!parsed->is_object()) {
+    return make_error(ErrorCode::kProtocolSyntax, "the body must be a JSON object");
+  }
+  return std::move(*parsed);
+}
+
+tl::unexpected<Error> invalid(std::string message, std::string field) {
+  return make_error(ErrorCode::kInvalidArgument, std::move(message),
+                    Location{0, 0, std::move(field)});
+}
+
+// A display name: 1..40 characters (UTF-8 code points), no control characters.
+std::optional<std::string> check_name(const json& o, std::string& out) {
+  auto it = o.find("name");
+  if (it == o.end() || it->is_null()) return std::nullopt;
+  if (!it->is_string()) return "name must be a string";
+  std::string s = it->get<std::string>();
+  std::size_t points = 0;
+  for (unsigned char c : s) {
+    if (c < 0x20 || c == 0x7f) return "name must not contain control characters";
+    if ((c & 0xC0) != 0x80) ++points;
+  }
+  const auto first = s.find_first_not_of(' ');
+  if (first == std::string::npos) return std::nullopt;  // blank: the default name
+  if (points > 40) return "name must have 1 to 40 characters";
+  out = s.substr(first, s.find_last_not_of(' ') - first + 1);
+  return std::nullopt;
+}
+
+}  // namespace
+
+Result<CreateGameRequest> parse_create_request(std::string_view body) {
+  auto parsed = parse_body(body);
+  if (!parsed) return tl::unexpected(parsed.error());
+  const json& j = *parsed;
+  CreateGameRequest r;
+  if (auto it = j.find("time_control"); it != j.end() && !it->is_null()) {
+    if (!it->is_string()) return invalid("time_control must be a string", "time_control");
+    r.time_control = it->get<std::string>();
+    if (r.time_control.size() > 64) return invalid("time_control is too long", "time_control");
+  }
+  if (auto it = j.find("variant"); it != j.end() && !it->is_null()) {
+    if (!it->is_string()) return invalid("variant must be a string", "variant");
+    const auto v = it->get<std::string>();
+    if (v != "standard" && v != "chess960") {
+      return invalid("variant must be 'standard' or 'chess960'", "variant");
+    }
+    r.chess960 = v == "chess960";
+  }
+  if (auto it = j.find("chess960"); it != j.end() && !it->is_null()) {
+    if (!it->is_number_integer()) return invalid("chess960 must be an integer", "chess960");
+    const auto n = it->get<std::int64_t>();
+    if (n < 0 || n > 959) return invalid("chess960 must be 0..959", "chess960");
+    if (r.chess960) r.chess960_number = static_cast<int>(n);
+  }
+  if (auto it = j.find("color"); it != j.end() && !it->is_null()) {
+    if (!it->is_string()) return invalid("color must be a string", "color");
+    const auto c = it->get<std::string>();
+    if (c != "random") {
+      r.color = side_of(c);
+      if (!r.color) return invalid("color must be 'white', 'black' or 'random'", "color");
+    }
+  }
+  if (auto it = j.find("opponent"); it != j.end() && !it->is_null()) {
+    if (!it->is_object()) return invalid("opponent must be an object", "opponent");
+    auto type = it->find("type");
+    if (type == it->end() || !type->is_string()) {
+      return invalid("opponent.type must be 'friend' or 'computer'", "opponent");
+    }
+    const auto ty = type->get<std::string>();
+    if (ty == "computer") {
+      r.computer = true;
+      if (auto lv = it->find("level"); lv != it->end() && !lv->is_null()) {
+        if (!lv->is_number_integer()) return invalid("level must be an integer", "level");
+        const auto l = lv->get<std::int64_t>();
+        if (l < 1 || l > 8) return invalid("level must be 1..8", "level");
+        r.level = static_cast<int>(l);
+      }
+    } else if (ty != "friend") {
+      return invalid("opponent.type must be 'friend' or 'computer'", "opponent");
+    }
+  }
+  if (auto why = check_name(j, r.name)) return invalid(*why, "name");
+  return r;
+}
+
+Result<JoinGameRequest> parse_join_request(std::string_view body) {
+  auto parsed = parse_body(body);
+  if (!parsed) return tl::unexpected(parsed.error());
+  const json& j = *parsed;
+  JoinGameRequest r;
+  if (auto why = check_name(j, r.name)) return invalid(*why, "name");
+  if (auto it = j.find("token"); it != j.end() && !it->is_null()) {
+    if (!it->is_string()) return invalid("token must be a string", "token");
+    r.token = it->get<std::string>();
+    if (r.token->size() > 128) return invalid("token is too long", "token");
+  }
+  return r;
+}
+
+std::string write_create_response(std::string_view id, Color seat, std::string_view token,
+                                  bool invite, const GameState& state) {
+  ordered_json j;
+  j["id"] = std::string(id);
+  j["seat"] = std::string(side_text(seat));
+  j["token"] = std::string(token);
+  if (invite) j["invite"] = "/g/" + std::string(id);
+  j["game"] = state_json(state);
+  return dump(j);
+}
+
+std::string write_join_response(Color seat, std::string_view token, const GameState& state) {
+  ordered_json j;
+  j["seat"] = std::string(side_text(seat));
+  j["token"] = std::string(token);
+  j["game"] = state_json(state);
+  return dump(j);
+}
+
+std::string write_presets(const std::vector<Preset>& presets) {
+  ordered_json list = ordered_json::array();
+  for (const auto& p : presets) {
+    list.push_back(ordered_json{{"id", p.id},
+                                {"name", p.name},
+                                {"time_control", p.time_control},
+                                {"category", p.category}});
+  }
+  return dump(ordered_json{{"presets", std::move(list)}});
+}
+
+std::string write_game_list(const std::vector<GameListItem>& games) {
+  ordered_json list = ordered_json::array();
+  for (const auto& g : games) {
+    ordered_json e;
+    e["id"] = g.id;
+    e["white"] = g.white;
+    e["black"] = g.black;
+    e["time_control"] = g.time_control;
+    e["variant"] = g.variant;
+    e["status"] = g.status;
+    e["result"] = g.result;
+    e["termination"] = opt_string(g.termination);
+    e["plies"] = g.plies;
+    e["updated_ms"] = g.updated_ms;
+    list.push_back(std::move(e));
+  }
+  return dump(ordered_json{{"games", std::move(list)}});
+}
+
+std::optional<std::string> json_at(std::string_view text, std::string_view pointer) {
+  auto parsed = parse_json(text);
+  if (!parsed) return std::nullopt;
+  try {
+    const json::json_pointer ptr{std::string(pointer)};
+    if (!parsed->contains(ptr)) return std::nullopt;
+    const json& v = parsed->at(ptr);
+    if (v.is_string()) return v.get<std::string>();
+    return v.dump();
+  } catch (const json::exception&) {
+    return std::nullopt;
+  }
+}
+
+std::string write_extra(const GameExtra& extra) {
+  ordered_json j;
+  j["creator"] = std::string(side_text(extra.creator));
+  j["computer"] = side_or_null(extra.computer);
+  j["level"] = extra.level;
+  j["chess960"] = extra.chess960 ? ordered_json(*extra.chess960) : ordered_json(nullptr);
+  j["rematch_of"] = opt_string(extra.rematch_of);
+  return dump(j);
+}
+
+Result<GameExtra> read_extra(std::string_view text) {
+  auto parsed = parse_json(text);
+  if (!parsed || !parsed->is_object()) {
+    return make_error(ErrorCode::kProtocolSyntax, "extra: not a JSON object",
+                      Location{0, 0, "extra"});
+  }
+  const json& j = *parsed;
+  GameExtra e;
+  try {
+    if (auto c = side_of(j.value("creator", std::string("white")))) e.creator = *c;
+    if (auto it = j.find("computer"); it != j.end() && it->is_string()) {
+      e.computer = side_of(it->get<std::string>());
+    }
+    e.level = j.value("level", 0);
+    if (auto it = j.find("chess960"); it != j.end() && it->is_number_integer()) {
+      e.chess960 = it->get<int>();
+    }
+    if (auto it = j.find("rematch_of"); it != j.end() && it->is_string()) {
+      e.rematch_of = it->get<std::string>();
+    }
+  } catch (const json::exception& ex) {
+    return make_error(ErrorCode::kProtocolSyntax, std::string("extra: ") + ex.what(),
+                      Location{0, 0, "extra"});
+  }
+  return e;
+}
+
+std::string write_error_body(std::string_view code, std::string_view message,
+                             std::string_view field, int column) {
+  ordered_json e;
+  e["code"] = std::string(code);
+  e["message"] = std::string(message);
+  if (!field.empty()) e["field"] = std::string(field);
+  if (column > 0) e["column"] = column;
+  return dump(ordered_json{{"error", std::move(e)}});
+}
+
+}  // namespace arbiter::wire

@@ -1,0 +1,332 @@
+// The browser ⇄ server protocol of docs/web-protocol.md (version 1) as typed C++ values:
+// client messages parsed strictly from JSON, server messages, GameState and the REST
+// bodies written to JSON. nlohmann-json stays inside protocol*.cpp (design.md: JSON enters
+// through `wire` only); the server builds these structs and never sees JSON.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "arbiter/base/error.hpp"
+#include "arbiter/core/types.hpp"
+
+namespace arbiter::wire {
+
+using core::Color;
+
+inline constexpr int kProtocolVersion = 1;
+
+// ---------------------------------------------------------------- client → server (§2)
+
+enum class OfferAction : std::uint8_t { Offer, Accept, Decline };
+
+struct HelloMsg {
+  int v = 0;
+  std::optional<std::string> token;  // absent or null: a spectator
+  std::int64_t last_seq = 0;
+};
+struct MoveMsg {
+  std::int64_t id = 0;
+  std::string uci;
+  int ply = 0;
+  bool offer_draw = false;
+};
+struct DrawMsg {
+  std::int64_t id = 0;
+  OfferAction action = OfferAction::Offer;
+};
+struct ClaimMsg {
+  std::int64_t id = 0;
+  bool threefold = true;            // "threefold" (9.2) or "fifty" (9.3)
+  std::optional<std::string> move;  // the intended move (9.2.1.1 / 9.3.1)
+};
+struct ResignMsg {
+  std::int64_t id = 0;
+};
+struct AbortMsg {
+  std::int64_t id = 0;
+};
+struct RematchMsg {
+  std::int64_t id = 0;
+  OfferAction action = OfferAction::Offer;
+};
+struct FlagMsg {
+  std::int64_t id = 0;
+};
+struct AckMsg {
+  std::int64_t seq = 0;
+};
+struct PongMsg {
+  std::int64_t n = 0;
+};
+struct ResyncMsg {
+  std::int64_t last_seq = 0;
+};
+
+using ClientMessage = std::variant<HelloMsg, MoveMsg, DrawMsg, ClaimMsg, ResignMsg, AbortMsg,
+                                   RematchMsg, FlagMsg, AckMsg, PongMsg, ResyncMsg>;
+
+// A message the server cannot use: `code` is a protocol code of §4 (`bad-json` for text
+// that is not JSON or has a wrong field, `unknown-type` for an unknown `t`); `id` is the
+// message's id when it could be read, so the error answers that action.
+struct ProtocolError {
+  std::string code;
+  std::string message;
+  std::optional<std::int64_t> id;
+};
+
+[[nodiscard]] tl::expected<ClientMessage, ProtocolError> parse_client_message(
+    std::string_view text);
+
+// ---------------------------------------------------------------- shared views (§1.3, §3)
+
+// §3.3; `to_control` per side: moves left in the period, nullopt in sudden death.
+struct ClockView {
+  std::int64_t white = 0;
+  std::int64_t black = 0;
+  std::optional<Color> running;
+  std::int64_t delay_ms = 0;
+  std::int64_t delay_left_ms = 0;
+  std::array<std::optional<int>, 2> to_control{};
+};
+
+// §3.4
+struct ClaimsView {
+  bool threefold = false;
+  bool fifty = false;
+  std::vector<std::string> threefold_moves;
+  std::vector<std::string> fifty_moves;
+};
+
+// Origin square → destination squares, in the order given.
+using Dests = std::vector<std::pair<std::string, std::vector<std::string>>>;
+
+struct PenaltyView {
+  Color side = Color::White;  // whose clock gets the time
+  std::int64_t ms = 0;
+  std::string article;
+};
+
+// ---------------------------------------------------------------- events (§3.2)
+// Every event data carries `t`, the referee's time of the action (ms since White's clock
+// started, game-events.md), so that a restart replays the game exactly (an addition to
+// the protocol; clients ignore it).
+
+struct MoveEventData {
+  int ply = 0;
+  std::string uci;
+  std::string san;
+  Color side = Color::White;
+  std::string fen;
+  bool capture = false;
+  bool check = false;
+  std::string announce_de;
+  std::string announce_en;
+  std::optional<ClockView> clock;  // null: a game without clock
+  std::int64_t lag_ms = 0;
+  Dests dests;
+  ClaimsView claims;
+  std::optional<Color> draw_offer;
+  bool can_abort = false;
+  // Addition: the intended move of an upheld claim (9.2.1.1 / 9.3.1), shown and stored
+  // but not played by the referee (the claim ended the game first). Written only if true.
+  bool intended = false;
+  std::int64_t t = 0;
+};
+struct DrawEventData {
+  std::string action;  // "offer" | "decline" | "lapse"
+  Color side = Color::White;
+  std::int64_t t = 0;
+};
+struct ClaimEventData {
+  Color side = Color::White;
+  bool threefold = true;
+  std::optional<std::string> move;
+  bool upheld = false;
+  std::string article;
+  std::optional<PenaltyView> penalty;
+  std::int64_t t = 0;
+};
+struct EndEventData {
+  std::string result;       // "1-0", "0-1", "1/2-1/2", "*"
+  std::string termination;  // verdict vocabulary, or "aborted"
+  std::optional<std::string> article;
+  std::optional<Color> winner;
+  std::string text;
+  std::optional<ClockView> clock;
+  std::optional<Color> by;  // addition: the side whose action ended it (resign, accept, abort)
+  std::int64_t t = 0;
+};
+struct JoinEventData {
+  Color side = Color::White;
+  std::string name;
+};
+struct RematchEventData {
+  std::string action;  // "offer" | "decline" | "accept"
+  Color side = Color::White;
+  std::optional<std::string> game_id;
+};
+struct PenaltyEventData {
+  PenaltyView penalty;
+  std::optional<ClockView> clock;
+  std::int64_t t = 0;
+};
+
+using EventData = std::variant<MoveEventData, DrawEventData, ClaimEventData, EndEventData,
+                               JoinEventData, RematchEventData, PenaltyEventData>;
+
+// {"t": TYPE, "seq": N, "d": {...}}
+[[nodiscard]] std::string write_event(std::int64_t seq, const EventData& event);
+
+// A stored event read back for a restart: the fields the referee needs, flat.
+struct StoredEvent {
+  std::string type;  // "move", "draw", "claim", "end", "join", "rematch", "penalty"
+  std::int64_t seq = 0;
+  std::int64_t t = 0;
+  std::optional<Color> side;  // side / by
+  int ply = 0;
+  std::string uci;
+  bool intended = false;  // move: an upheld claim's intended move
+  std::string action;     // draw / rematch
+  bool threefold = true;  // claim
+  std::optional<std::string> move;
+  bool upheld = false;
+  std::string result;       // end
+  std::string termination;  // end
+  std::string name;         // join
+  std::optional<std::string> game_id;
+  std::int64_t ms = 0;  // penalty
+};
+// Errors: kProtocolSyntax naming the field.
+[[nodiscard]] Result<StoredEvent> read_stored_event(std::string_view json);
+
+// ---------------------------------------------------------------- GameState (§1.3)
+
+struct PlayerView {
+  std::string name;
+  bool computer = false;
+  int level = 0;  // computer only
+};
+struct MoveView {
+  std::string uci;
+  std::string san;
+  std::string fen;
+  std::int64_t white_ms = 0;
+  std::int64_t black_ms = 0;
+};
+struct GameState {
+  std::string id;
+  PlayerView white;
+  PlayerView black;
+  std::string time_control;
+  std::string category;
+  std::string variant;
+  std::optional<int> chess960;
+  std::string start_fen;
+  std::string status;  // created | ongoing | ended | aborted
+  std::optional<Color> open_seat;
+  std::vector<MoveView> moves;
+  std::string fen;
+  Color turn = Color::White;
+  std::optional<ClockView> clock;
+  Dests dests;
+  ClaimsView claims;
+  std::optional<Color> draw_offer;
+  bool can_abort = false;
+  std::string result = "*";
+  std::optional<std::string> termination;
+  std::optional<std::string> article;
+  std::int64_t seq = 0;
+};
+
+[[nodiscard]] std::string write_game_state(const GameState& state);
+
+// ---------------------------------------------------------------- direct messages (§3.1)
+
+[[nodiscard]] std::string write_welcome(std::string_view role, std::int64_t seq,
+                                        std::int64_t server_ms);
+[[nodiscard]] std::string write_state_message(const GameState& state);
+[[nodiscard]] std::string write_ack(std::int64_t id);
+[[nodiscard]] std::string write_error(std::optional<std::int64_t> id, std::string_view code,
+                                      std::string_view message, bool fatal);
+[[nodiscard]] std::string write_ping(std::int64_t n);
+[[nodiscard]] std::string write_clock(const std::optional<ClockView>& clock);
+[[nodiscard]] std::string write_crowd(bool white, bool black, int spectators);
+[[nodiscard]] std::string write_seat(std::string_view game_id, Color seat, std::string_view token);
+
+// ---------------------------------------------------------------- REST (§1)
+
+struct CreateGameRequest {
+  std::string time_control = "blitz";  // a preset id or the grammar
+  bool chess960 = false;
+  std::optional<int> chess960_number;  // 0..959; absent/null: random
+  std::optional<Color> color;          // absent / "random": the server draws
+  bool computer = false;
+  int level = 1;  // 1..8
+  std::string name = "Anonymous";
+};
+// Errors: kProtocolSyntax (not JSON, not an object), kInvalidArgument (a field of the wrong
+// type or value; where.field names it).
+[[nodiscard]] Result<CreateGameRequest> parse_create_request(std::string_view body);
+
+struct JoinGameRequest {
+  std::string name = "Anonymous";
+  std::optional<std::string> token;
+};
+[[nodiscard]] Result<JoinGameRequest> parse_join_request(std::string_view body);
+
+[[nodiscard]] std::string write_create_response(std::string_view id, Color seat,
+                                                std::string_view token, bool invite,
+                                                const GameState& state);
+[[nodiscard]] std::string write_join_response(Color seat, std::string_view token,
+                                              const GameState& state);
+
+struct Preset {
+  std::string id;
+  std::string name;
+  std::string time_control;
+  std::string category;
+};
+[[nodiscard]] std::string write_presets(const std::vector<Preset>& presets);
+
+struct GameListItem {
+  std::string id;
+  std::string white;
+  std::string black;
+  std::string time_control;
+  std::string variant;
+  std::string status;
+  std::string result;
+  std::optional<std::string> termination;
+  int plies = 0;
+  std::int64_t updated_ms = 0;
+};
+[[nodiscard]] std::string write_game_list(const std::vector<GameListItem>& games);
+
+// The server's own fields of a stored game (store::GameHeader::extra).
+struct GameExtra {
+  Color creator = Color::White;
+  std::optional<Color> computer;  // the engine's seat
+  int level = 0;                  // 1..8
+  std::optional<int> chess960;    // the start position number
+  std::optional<std::string> rematch_of;
+};
+[[nodiscard]] std::string write_extra(const GameExtra& extra);
+// Errors: kProtocolSyntax naming the field.
+[[nodiscard]] Result<GameExtra> read_extra(std::string_view json);
+
+// Diagnostics and tests: the value at a JSON Pointer ("/d/san") of a JSON text — a string
+// unquoted, anything else as compact JSON — or nullopt when the text or the path is not there.
+[[nodiscard]] std::optional<std::string> json_at(std::string_view json, std::string_view pointer);
+
+// {"error": {"code": ..., "message": ..., "field"?: ..., "column"?: ...}}
+[[nodiscard]] std::string write_error_body(std::string_view code, std::string_view message,
+                                           std::string_view field = {}, int column = 0);
+
+}  // namespace arbiter::wire
