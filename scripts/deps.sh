@@ -10,9 +10,10 @@ packages=(
   clang-format
   stockfish pgn-extract
   glaurung fairymax python3
+  chromium fonts-dejavu-core
 )
-# chromium (for web/ end-to-end tests, `npm run test:e2e`) is added here once those
-# tests run under ctest.
+# chromium (with a font for the page's text) runs the web/ end-to-end tests (ctest
+# web_e2e_test, `npm run test:e2e`) headless through playwright-core.
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,8 +1,10 @@
 // The chessground board: legal-move dots from the server's dests, click and drag, the
-// promotion chooser, last-move and check highlights, flip, and one premove.
+// promotion chooser, last-move and check highlights, flip, one premove, and the keyboard
+// (board-keys.ts: a cursor moved with the arrows, Enter/Space to pick up and drop).
 import { Chessground } from '@lichess-org/chessground';
 import type { Api } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
+import { describeSquare, type Orientation, startCursor, stepCursor } from './board-keys';
 import { choosePromotion } from './promotion';
 import type { Dests, Side } from './protocol';
 
@@ -19,6 +21,8 @@ export interface BoardView {
 export class Board {
   private readonly cg: Api;
   private flipped = false;
+  private cursor: Key | null = null;
+  private readonly spoken: HTMLElement;
 
   constructor(
     private readonly host: HTMLElement,
@@ -37,6 +41,55 @@ export class Board {
       premovable: { enabled: true, showDests: true, castle: true },
       draggable: { enabled: true, showGhost: true },
       drawable: { enabled: true },
+    });
+    // Keyboard operation: the board is one focusable control; a live region says where the
+    // cursor is.
+    this.spoken = document.createElement('div');
+    this.spoken.className = 'board-cursor visually-hidden';
+    this.spoken.setAttribute('aria-live', 'polite');
+    host.append(this.spoken);
+    el.tabIndex = 0;
+    el.setAttribute('role', 'application');
+    el.setAttribute('aria-roledescription', 'chess board');
+    el.setAttribute('aria-label', 'Chess board. Arrow keys move the cursor; Enter or Space picks up a piece and puts it down.');
+    el.addEventListener('keydown', (e) => this.key(e));
+    el.addEventListener('focus', () => {
+      // Only for keyboard focus: a mouse user needs no cursor.
+      if (el.matches(':focus-visible')) this.showCursor(this.cursor ?? (startCursor(this.cg.state.orientation) as Key));
+    });
+    el.addEventListener('blur', () => this.showCursor(null));
+  }
+
+  private key(e: KeyboardEvent): void {
+    if (e.target !== e.currentTarget || e.altKey || e.ctrlKey || e.metaKey) return;
+    const at = this.cursor ?? (startCursor(this.cg.state.orientation) as Key);
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      this.cg.selectSquare(at);
+      this.showCursor(at);
+      return;
+    }
+    if (e.key === 'Escape') {
+      this.cg.selectSquare(null);
+      this.showCursor(at);
+      return;
+    }
+    const next = stepCursor(at, e.key, this.cg.state.orientation as Orientation);
+    if (next !== null || /^(Arrow|Home|End|Page)/.test(e.key)) e.preventDefault(); // no page scrolling
+    if (next) this.showCursor(next as Key);
+  }
+
+  private showCursor(square: Key | null): void {
+    this.cursor = square ?? this.cursor;
+    const custom = new Map<Key, string>();
+    if (square) custom.set(square, 'kbd-cursor');
+    this.cg.set({ highlight: { custom } });
+    if (!square) return;
+    const s = this.cg.state;
+    const selected = s.selected;
+    this.spoken.textContent = describeSquare(square, s.pieces.get(square), {
+      selected: selected === square,
+      dest: selected !== undefined && (s.movable.dests?.get(selected)?.includes(square) ?? false),
     });
   }
 

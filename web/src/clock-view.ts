@@ -52,7 +52,7 @@ export class ClockView {
     const toControl = c?.to_control?.[side];
     el.replaceChildren(
       ...[
-      h('span.name', {}, `${player.name}${player.kind === 'computer' ? ' (computer)' : ''}`),
+      h('span.name', {}, `${player.name}${player.kind === 'computer' && !/computer/i.test(player.name) ? ' (computer)' : ''}`),
       c ? h('span.time', { 'aria-label': `${side} clock` }, formatClock(ms)) : h('span.time.none', {}, '∞'),
       delay > 0 ? h('span.delay', { title: 'delay (Art. 6.3.2)' }, `+${(delay / 1000).toFixed(1)}`) : null,
       toControl != null ? h('span.to-control', { title: 'moves to the time control' }, `${toControl} to go`) : null,

@@ -37,6 +37,7 @@ export class GameConnection {
   private resendTimer: number | null = null;
   private closedForGood = false;
   private holdUntil = 0;
+  private reconnectTimer: number | null = null;
   private replayUntil = 0; // events up to this seq are a replay: no sounds, no speech
 
   constructor(
@@ -77,10 +78,20 @@ export class GameConnection {
     });
   }
 
-  // Test hook: closes the socket as a network failure would and stays offline `holdMs`.
+  // Test hook: closes the socket as a network failure would and stays offline `holdMs`
+  // (or until `endDrop`).
   simulateDrop(holdMs: number): void {
     this.holdUntil = Date.now() + holdMs;
     this.ws?.close();
+  }
+
+  // Test hook: the network is back; reconnect now.
+  endDrop(): void {
+    this.holdUntil = 0;
+    if (this.ws !== null || this.closedForGood || this.reconnectTimer === null) return;
+    window.clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.open();
   }
 
   close(): void {
@@ -176,6 +187,9 @@ export class GameConnection {
     const backoff = BACKOFF_MS[Math.min(this.attempts, BACKOFF_MS.length - 1)] ?? 8000;
     const delay = Math.max(backoff, this.holdUntil - Date.now());
     this.attempts++;
-    window.setTimeout(() => this.open(), delay);
+    this.reconnectTimer = window.setTimeout(() => {
+      this.reconnectTimer = null;
+      this.open();
+    }, delay);
   }
 }

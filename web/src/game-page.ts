@@ -110,7 +110,7 @@ class GamePage {
     );
     document.addEventListener('keydown', (e) => {
       const target = e.target as HTMLElement;
-      if (target.tagName === 'INPUT' || target.tagName === 'SELECT') return;
+      if (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.closest('.cg-wrap')) return;
       if (this.moves.key(e)) e.preventDefault();
     });
   }
@@ -119,7 +119,9 @@ class GamePage {
     // A hook for the browser tests: drop the socket as a network failure would.
     (window as unknown as { arbiterTest?: unknown }).arbiterTest = {
       drop: (holdMs: number) => this.conn.simulateDrop(holdMs),
+      undrop: () => this.conn.endDrop(),
       dests: () => (this.model.turn === this.seat ? this.model.dests : {}),
+      fen: () => this.model.fen,
     };
     this.conn.open();
     this.clocks.start();
@@ -172,11 +174,15 @@ class GamePage {
       if (this.viewPly !== null) this.viewPly = null;
     }
     if (e.t === 'end' && !replayed) play('end');
+    if (e.t === 'draw' && e.d.action === 'decline' && this.seat && e.d.side !== this.seat) {
+      this.message.textContent = `${e.d.side === 'white' ? 'White' : 'Black'} declines the draw offer.`;
+    }
     if (e.t === 'claim' && !e.d.upheld) {
       this.message.textContent = `Claim rejected (Art. ${e.d.article}); ${e.d.penalty ? `${e.d.penalty.ms / 60000} min added to ${e.d.penalty.side} (Art. 9.5.3)` : ''}`;
     }
     this.refresh();
-    if (e.t === 'move' && this.seat && this.model.turn === this.seat) this.board.playPremove();
+    if (e.t === 'move' && e.d.intended) this.board.cancelPremove(); // the claim ends the game
+    else if (e.t === 'move' && this.seat && this.model.turn === this.seat) this.board.playPremove();
   }
 
   private onDirect(m: DirectMessage): void {

@@ -14,6 +14,12 @@ const FALLBACK: Preset[] = [
   { id: 'delay', name: '15 min, 5 s delay', time_control: '900d5', category: 'rapid' },
 ];
 
+// The computer's levels and the Elo each aims at (the server's computer_elo, engine/strength).
+export const COMPUTER_LEVELS: { level: number; label: string }[] = [800, 1000, 1200, 1400, 1600, 1900, 2200, 0].map((elo, i) => ({
+  level: i + 1,
+  label: elo ? `${i + 1} (about ${elo} Elo)` : `${i + 1} (full strength)`,
+}));
+
 const radio = (name: string, value: string, label: string, checked = false) =>
   h('label.choice', {}, h('input', { type: 'radio', name, value, checked }), ` ${label}`);
 
@@ -36,9 +42,21 @@ export async function showLobby(root: HTMLElement): Promise<void> {
     );
     grid.append(b);
   }
-  custom.addEventListener('input', () => select(custom.value.trim(), null));
+  // "Custom" is a preset button too: it hands over to the text field.
+  const customButton: HTMLElement = h(
+    'button.preset.custom',
+    { type: 'button', role: 'radio', 'aria-checked': 'false', 'data-preset': 'custom', onclick: () => { select(custom.value.trim(), customButton); custom.focus(); } },
+    h('strong', {}, 'Custom'),
+    h('small', {}, 'any control: 300+3, 600d2, …'),
+  );
+  grid.append(customButton);
+  custom.addEventListener('input', () => select(custom.value.trim(), customButton));
   const name = h('input#name', { type: 'text', maxlength: 40, value: localStorage.getItem('arbiter.name') ?? '', placeholder: 'Anonymous', autocomplete: 'nickname' });
-  const level = h('input#level', { type: 'number', min: 1, max: 8, value: 3 });
+  const level = h(
+    'select#level',
+    { 'aria-label': 'Computer level' },
+    ...COMPUTER_LEVELS.map((l) => h('option', { value: String(l.level), selected: l.level === 3 }, l.label)),
+  );
   const number960 = h('input#n960', { type: 'number', min: 0, max: 959, placeholder: 'random' });
   const form = h(
     'form.lobby-form',

@@ -74,6 +74,7 @@ export interface MoveEvent {
   claims: Claims;
   draw_offer: Side | null;
   can_abort: boolean;
+  intended?: boolean; // the intended move of an upheld claim: shown and stored, the claim ended the game
 }
 
 export interface Penalty {

@@ -26,6 +26,26 @@ function parseTimeControl(text) {
 }
 
 export class Game {
+  // The fields of a client message (§2.3), or what is wrong with them.
+  static checkShape(msg) {
+    const d = msg.d;
+    const isObj = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
+    switch (msg.t) {
+      case 'move':
+        if (!isObj(d) || typeof d.uci !== 'string' || !Number.isSafeInteger(d.ply)) return 'move needs d.uci (string) and d.ply (integer)';
+        return null;
+      case 'draw':
+      case 'rematch':
+        if (!isObj(d) || !['offer', 'accept', 'decline'].includes(d.action)) return `${msg.t} needs d.action: offer, accept or decline`;
+        return null;
+      case 'claim':
+        if (!isObj(d) || !['threefold', 'fifty'].includes(d.kind) || (d.move != null && typeof d.move !== 'string')) return 'claim needs d.kind: threefold or fifty';
+        return null;
+      default:
+        return null;
+    }
+  }
+
   static validate(spec) {
     const tc = PRESETS.find((p) => p.id === spec.time_control)?.time_control ?? spec.time_control;
     try {
@@ -34,6 +54,11 @@ export class Game {
       return { code: 'time-control-syntax', message: e.message, field: 'time_control' };
     }
     if (spec.variant && !['standard', 'chess960'].includes(spec.variant)) return { code: 'invalid-argument', message: 'unknown variant', field: 'variant' };
+    if (spec.color != null && !['white', 'black', 'random'].includes(spec.color)) return { code: 'invalid-argument', message: 'color: white, black or random', field: 'color' };
+    if (spec.chess960 != null && !(Number.isInteger(spec.chess960) && spec.chess960 >= 0 && spec.chess960 <= 959)) return { code: 'invalid-argument', message: 'chess960: 0..959', field: 'chess960' };
+    const opponent = spec.opponent ?? { type: 'friend' };
+    if (!['friend', 'computer'].includes(opponent.type)) return { code: 'invalid-argument', message: 'opponent: friend or computer', field: 'opponent' };
+    if (opponent.type === 'computer' && opponent.level != null && !(Number.isInteger(opponent.level) && opponent.level >= 1 && opponent.level <= 8)) return { code: 'invalid-argument', message: 'level: 1..8', field: 'opponent.level' };
     return null;
   }
 
@@ -64,6 +89,27 @@ export class Game {
     const first = this.periods[0];
     this.clock = first ? { white: first.base + first.inc, black: first.base + first.inc, running: null, since: 0, count: { white: 0, black: 0 }, period: { white: 0, black: 0 } } : null;
     this.flagTimer = null;
+    this.onChange = null; // the server's persistence hook (--data), called after every event
+  }
+
+  // What --data keeps of a game: enough to rebuild it after a restart (even kill -9). The
+  // clock's `since` is wall time, so a running clock keeps running while the mock is down.
+  snapshot() {
+    const { id, spec, timeControl, creatorSeat, computer, names, tokens, joined, moves, events, drawOffer, rematchOffer, result, termination, over, updated, clock } = this;
+    return { id, spec, timeControl, creatorSeat, computer, names, tokens, joined, moves, events, drawOffer, rematchOffer, result, termination, over, updated, clock };
+  }
+
+  static restore(saved, spawn) {
+    const game = new Game(saved.id, { ...saved.spec, color: saved.creatorSeat }, saved.names[saved.creatorSeat], spawn);
+    const { spec: _spec, ...fields } = saved;
+    Object.assign(game, fields);
+    for (const m of saved.moves) {
+      game.pos = chess.makeMove(game.pos, chess.findMove(game.pos, m.uci));
+      game.history.push(game.key());
+    }
+    game.armFlag();
+    if (!game.over && game.computer === game.turn) setTimeout(() => game.computerMove(), 300);
+    return game;
   }
 
   get fen() { return chess.toFen(this.pos); }
@@ -102,17 +148,17 @@ export class Game {
     const c = this.clock;
     if (!c) return;
     const now = Date.now();
-    if (c.running === side) {
-      const p = this.periods[c.period[side]];
-      c[side] -= Math.max(0, now - c.since - p.delay);
-      c[side] += p.inc;
-      c.count[side]++;
-      const next = this.periods[c.period[side] + 1];
-      if (p.moves && c.count[side] === p.moves && next) {
-        c.period[side]++;
-        c.count[side] = 0;
-        c[side] += next.base;
-      }
+    // Every move counts towards the period and earns the increment (credited in advance,
+    // so the first moves too); only a running clock is charged.
+    const p = this.periods[c.period[side]];
+    if (c.running === side) c[side] -= Math.max(0, now - c.since - p.delay);
+    c[side] += p.inc;
+    c.count[side]++;
+    const next = this.periods[c.period[side] + 1];
+    if (p.moves && c.count[side] === p.moves && next) {
+      c.period[side]++;
+      c.count[side] = 0;
+      c[side] += next.base;
     }
     if (this.moves.length >= 2) {
       c.running = other(side);
@@ -143,6 +189,7 @@ export class Game {
     this.events.push(event);
     this.updated = Date.now();
     const text = JSON.stringify(event);
+    this.onChange?.(this);
     for (const s of this.sockets) if (s.ready) s.ws.send(text);
     return event;
   }
@@ -162,7 +209,7 @@ export class Game {
     };
   }
 
-  applyMove(m, side, offerDraw) {
+  applyMove(m, side, offerDraw, intended = false) {
     const legal = chess.legalMoves(this.pos);
     const san = chess.san(this.pos, m, legal);
     const announce = this.announce(m, san);
@@ -179,8 +226,9 @@ export class Game {
     this.emit('move', {
       ply: this.moves.length, uci, san, side, fen: this.fen, capture: Boolean(this.pos.captured), check: chess.inCheck(this.pos),
       announce, clock: moveClock, lag_ms: 0, dests: chess.dests(this.pos, next), claims: this.claims(), draw_offer: this.drawOffer,
-      can_abort: this.moves.length < 2,
+      can_abort: this.moves.length < 2, ...(intended ? { intended: true } : {}),
     });
+    if (intended) return;
     if (lapsed) this.emit('draw', { action: 'lapse', side: other(side) });
     if (offerDraw && this.moves.length >= 2) this.offerDraw(side);
     if (next.length === 0) return this.end(chess.inCheck(this.pos) ? (side === 'white' ? '1-0' : '0-1') : '1/2-1/2', chess.inCheck(this.pos) ? 'checkmate' : 'stalemate', chess.inCheck(this.pos) ? side : null);
@@ -268,28 +316,40 @@ export class Game {
     const session = { ws, ready: false, role: 'spectator', ping: 0, pingSent: 0 };
     this.sockets.add(session);
     const direct = (msg) => ws.send(JSON.stringify(msg));
-    const error = (msgId, code, message, fatal = false) => {
+    const error = (msgId, code, message, fatal = false, closeCode = 4003) => {
       direct({ t: 'error', id: msgId, d: { code, message, fatal } });
-      if (fatal) ws.close(4003, code);
+      if (fatal) ws.close(closeCode, code);
     };
     const sync = (lastSeq) => {
       if (!lastSeq || lastSeq > this.events.length || this.events.length - lastSeq > 200) direct({ t: 'state', d: this.state() });
       else for (const e of this.events.slice(lastSeq)) direct(e);
     };
+    session.helloTimer = setTimeout(() => error(null, 'protocol', 'no hello within 5 s', true, 1008), 5000);
     const pinger = setInterval(() => { session.pingSent = Date.now(); direct({ t: 'ping', n: ++session.ping }); }, 2000);
     ws.on('error', () => undefined); // e.g. an oversized message: ws closes with 1009 itself
-    ws.on('close', () => { clearInterval(pinger); this.sockets.delete(session); this.broadcastCrowd(); });
+    ws.on('close', () => { clearInterval(pinger); clearTimeout(session.helloTimer); this.sockets.delete(session); this.broadcastCrowd(); });
     ws.on('message', (raw) => {
       let msg;
       try { msg = JSON.parse(String(raw)); } catch { return error(null, 'bad-json', 'not JSON'); }
+      // At most 20 messages a second per socket (web-protocol.md §2).
+      const now = Date.now();
+      session.recent = (session.recent || []).filter((t) => now - t < 1000);
+      session.recent.push(now);
+      if (session.recent.length > 20) return error(null, 'rate-limited', 'more than 20 messages per second', true, 1008);
+      const id = msg && typeof msg === 'object' && Number.isInteger(msg.id) ? msg.id : null;
+      if (!msg || typeof msg !== 'object' || Array.isArray(msg)) return error(null, 'bad-json', 'a message is a JSON object');
+      if (typeof msg.t !== 'string') return error(id, 'bad-json', '"t" must be a string');
+      const shape = Game.checkShape(msg);
+      if (shape) return error(id, 'bad-json', shape);
       if (!session.ready) {
-        if (msg.t !== 'hello') return error(null, 'protocol', 'hello first', true);
+        if (msg.t !== 'hello') return error(null, 'protocol', 'hello first', true, 1008);
         if (msg.v !== 1) return error(null, 'version', 'only version 1', true);
         if (msg.token) {
           session.role = ['white', 'black'].find((s) => this.tokens[s] === msg.token);
           if (!session.role) return error(null, 'bad-token', 'no seat has this token', true);
         }
         session.ready = true;
+        clearTimeout(session.helloTimer);
         direct({ t: 'welcome', v: 1, role: session.role, seq: this.events.length, server_ms: Date.now() });
         sync(msg.last_seq || 0);
         this.broadcastCrowd();
@@ -316,6 +376,7 @@ export class Game {
       case 'move': {
         const stood = this.moves[d.ply - 1];
         if (stood && stood.uci === d.uci && stood.side === side) return ack();
+        if (!this.joined.white || !this.joined.black) return error(msg.id, 'too-early', 'the second player has not joined yet');
         if (this.turn !== side) return error(msg.id, 'not-your-turn', 'it is not your turn');
         if (d.ply !== this.moves.length + 1) return error(msg.id, 'stale-ply', `ply ${d.ply} given, ${this.moves.length + 1} expected`);
         const m = typeof d.uci === 'string' && /^[a-h][1-8][a-h][1-8][qrbn]?$/.test(d.uci) ? chess.findMove(this.pos, d.uci) : null;
@@ -346,7 +407,7 @@ export class Game {
     const upheld = d.kind === 'threefold' ? (m ? c.threefold_moves.includes(chess.uciOf(m)) : c.threefold) : (m ? c.fifty_moves.includes(chess.uciOf(m)) : c.fifty);
     const article = d.kind === 'threefold' ? '9.2' : '9.3';
     if (upheld) {
-      if (m) this.applyMove(m, side, false);
+      if (m) this.applyMove(m, side, false, true);
       this.emit('claim', { side, kind: d.kind, move: d.move ?? null, upheld: true, article, penalty: null });
       this.end('1/2-1/2', d.kind === 'threefold' ? 'threefold_claim' : 'fifty_move_claim', null);
       return ack();

@@ -1,11 +1,16 @@
-// A UI test fixture that speaks docs/web-protocol.md (version 1) well enough to play in the
-// browser before the C++ server exists: REST, one WebSocket per game with numbered
-// events, replay, acks, clocks with increment and delay (first period only), draw
-// offers, claims, resign, abort, rematch and a "computer" that plays random legal moves.
-// It is NOT a referee: no penalties, no dead-position rule, no multi-period clocks.
+// A UI test fixture that speaks docs/web-protocol.md (version 1) well enough to play in
+// the browser without the C++ server (ARBITER_SERVER=mock for the tests): REST, one
+// WebSocket per game with numbered events, replay, acks, clocks with increment, delay and
+// periods, draw offers, claims (with the 9.5.3 penalty), resign, abort, rematch and a
+// "computer" that plays random legal moves. It is NOT a referee: no dead-position rule,
+// no Chess960, no lag compensation.
 //
-//   node test/mock-server.mjs [--port 8090] [--dist dist]
+// With --data DIR every game is written to DIR/ID.json (synchronously, before the ack)
+// and reloaded at start, so the restart test can run against the mock too.
+//
+//   node test/mock-server.mjs [--port 8090] [--dist dist] [--data DIR]
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -21,6 +26,7 @@ const arg = (name, fallback) => {
 };
 const port = Number(arg('--port', process.env.MOCK_PORT || 8090));
 const dist = path.resolve(here, '..', arg('--dist', 'dist'));
+const dataDir = arg('--data', null);
 const games = new Map();
 const id = (n) => randomBytes(n).toString('base64url').replace(/[-_]/g, 'x').slice(0, n);
 
@@ -46,11 +52,29 @@ async function body(req) {
   }
 }
 
+function persist(game) {
+  if (!dataDir) return;
+  const file = path.join(dataDir, `${game.id}.json`);
+  writeFileSync(`${file}.tmp`, JSON.stringify(game.snapshot()));
+  renameSync(`${file}.tmp`, file);
+}
+
 function createGame(spec, creatorName) {
   const gameId = id(8);
   const game = new Game(gameId, spec, creatorName, (next) => createGame(next, next.name));
   games.set(gameId, game);
+  game.onChange = persist;
+  persist(game);
   return game;
+}
+
+if (dataDir) {
+  mkdirSync(dataDir, { recursive: true });
+  for (const f of readdirSync(dataDir).filter((n) => n.endsWith('.json'))) {
+    const game = Game.restore(JSON.parse(readFileSync(path.join(dataDir, f), 'utf8')), (next) => createGame(next, next.name));
+    game.onChange = persist;
+    games.set(game.id, game);
+  }
 }
 
 async function api(req, res, url) {

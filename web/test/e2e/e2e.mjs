@@ -1,0 +1,498 @@
+// Browser tests in headless Chromium (Debian's /usr/bin/chromium, driven by playwright-core):
+// two browser contexts are the two players (a desktop and a phone), playing by clicking and
+// dragging on the chessground board. Each scenario is its own test:
+//   checkmate (then a rematch), draw offer accepted (with a premove), threefold claim,
+//   flag at "10", reconnect after a dropped socket (missed events replayed; then a
+//   confirmed resignation), abort, promotion chooser, keyboard and accessibility, a game
+//   against the computer past move 10, and the README's screenshot.
+// The server is the real one by default (test/support/server.mjs: ARBITER_SERVER,
+// ARBITER_URL, or ARBITER_SERVER=mock). Screenshots go to build/e2e/ (failures too);
+// README_SCREENSHOT=docs/img/game.png also writes the README's picture.
+//
+//   npm run build && npm run test:e2e              # everything
+//   ONLY=checkmate,flag npm run test:e2e            # a subset (or node --test-name-pattern)
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { copyFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { chromium } from 'playwright-core';
+import { artefacts, describeChoice, startServer, web } from '../support/server.mjs';
+
+const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
+const only = process.env.ONLY ? process.env.ONLY.split(',') : null;
+const STATE_MS = 10000; // waiting for something the server causes
+let server;
+let browser;
+
+// web/dist is rebuilt (esbuild, well under a second) when a source is newer than it.
+async function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? await newestMtime(p) : (await stat(p)).mtimeMs);
+  }
+  return newest;
+}
+async function ensureDist() {
+  const built = await stat(path.join(web, 'dist', 'index.html')).then((s) => s.mtimeMs).catch(() => 0);
+  const sources = Math.max(...(await Promise.all(['src', 'static', 'scripts'].map((d) => newestMtime(path.join(web, d))))));
+  if (built >= sources) return;
+  const run = spawnSync(process.execPath, [path.join(web, 'scripts', 'build.mjs')], { cwd: web, stdio: 'inherit' });
+  if (run.status !== 0) throw new Error('npm run build failed');
+}
+
+before(async () => {
+  await mkdir(artefacts, { recursive: true });
+  // A full run replaces the screenshots of the last one.
+  if (!only) for (const f of await readdir(artefacts)) if (f.endsWith('.png')) await rm(path.join(artefacts, f));
+  await ensureDist();
+  server = await startServer('e2e');
+  console.log(`e2e against ${describeChoice()} at ${server.url}`);
+  browser = await chromium.launch({
+    executablePath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--mute-audio'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// A scenario: its pages are closed afterwards, screenshotted first when it failed, and any
+// uncaught page error fails it.
+function scenario(name, fn) {
+  const skip = only && !only.includes(name) ? `not in ONLY=${process.env.ONLY}` : false;
+  test(name, { skip, timeout: 90000 }, async (t) => {
+    const session = new Session(name);
+    try {
+      await fn(session);
+      assert.deepEqual(session.errors, [], 'no uncaught errors in the pages');
+    } catch (e) {
+      await session.failureShots();
+      throw e;
+    } finally {
+      for (const line of session.console) t.diagnostic(line); // console errors: reported, not fatal
+      await session.close();
+    }
+  });
+}
+
+class Session {
+  constructor(name) {
+    this.name = name;
+    this.contexts = [];
+    this.pages = [];
+    this.errors = [];
+    this.console = [];
+  }
+
+  async player(label, options) {
+    const context = await browser.newContext({ reducedMotion: 'no-preference', ...options });
+    this.contexts.push(context);
+    const page = await context.newPage();
+    page.label = label;
+    page.on('pageerror', (e) => this.errors.push(`${label}: ${e.message}`));
+    page.on('console', (m) => m.type() === 'error' && this.console.push(`${label} console: ${m.text()}`));
+    // speechSynthesis is recorded, not spoken: window.spoken lists {text, lang}.
+    await page.addInitScript(() => {
+      window.spoken = [];
+      if (window.speechSynthesis) window.speechSynthesis.speak = (u) => window.spoken.push({ text: u.text, lang: u.lang });
+    });
+    this.pages.push(page);
+    return page;
+  }
+
+  desktop(label) {
+    return this.player(label, { viewport: { width: 1100, height: 760 } });
+  }
+
+  phone(label) {
+    return this.player(label, { viewport: { width: 412, height: 860 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+  }
+
+  async failureShots() {
+    for (const page of this.pages) {
+      await page.screenshot({ path: path.join(artefacts, `fail-${this.name}-${page.label}.png`) }).catch(() => undefined);
+    }
+  }
+
+  async close() {
+    for (const c of this.contexts) await c.close().catch(() => undefined);
+  }
+}
+
+// --- the board
+
+// The centre of a square in page coordinates, with the board's orientation.
+async function squareCentre(page, square) {
+  const board = await page.locator('cg-board').boundingBox();
+  const flipped = (await page.locator('.cg-wrap.orientation-black').count()) > 0;
+  const file = square.charCodeAt(0) - 97;
+  const rank = Number(square[1]) - 1;
+  const size = board.width / 8;
+  const x = flipped ? 7 - file : file;
+  const y = flipped ? rank : 7 - rank;
+  return { x: board.x + (x + 0.5) * size, y: board.y + (y + 0.5) * size };
+}
+
+async function clickSquare(page, square) {
+  const { x, y } = await squareCentre(page, square);
+  await page.mouse.click(x, y);
+}
+
+async function dragPiece(page, from, to) {
+  const a = await squareCentre(page, from);
+  const b = await squareCentre(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+const plyItem = (page, ply) => page.locator(`.move-list li[data-ply="${ply}"]`);
+
+// The player whose turn it is moves (only once the board offers the move); both pages
+// then show the ply in their move lists.
+async function move(page, from, to, ply, { drag = false, watcher = null } = {}) {
+  await waitMovable(page, from);
+  if (drag) await dragPiece(page, from, to);
+  else {
+    await clickSquare(page, from);
+    await clickSquare(page, to);
+  }
+  await plyItem(page, ply).waitFor({ timeout: STATE_MS });
+  if (watcher) await plyItem(watcher, ply).waitFor({ timeout: STATE_MS });
+}
+
+// Waits until the server's dests for this page include `from` (the board is live for it).
+async function waitMovable(page, from) {
+  await page.waitForFunction((sq) => Boolean(window.arbiterTest?.dests()[sq]?.length), from, { timeout: STATE_MS });
+}
+
+// Waits for chessground's piece animations to finish (before a screenshot).
+async function settled(page) {
+  await page.waitForFunction(() => !document.querySelector('cg-board piece.anim, cg-board piece.fading, cg-board piece.dragging'), null, { timeout: STATE_MS });
+}
+
+async function shot(page, file) {
+  await settled(page);
+  await page.screenshot({ path: path.join(artefacts, file) });
+}
+
+async function banner(page, reason) {
+  await page.locator('.banner .reason', { hasText: reason }).waitFor({ timeout: STATE_MS });
+  return (await page.locator('.banner').innerText()).replace(/\s+/g, ' ').trim();
+}
+
+// Anna creates a friend game as White (blitz, or a custom control); Boris, on a phone,
+// opens the invitation link and joins as Black.
+async function friendGame(s, { custom = null, lobbyShot = null } = {}) {
+  const anna = await s.desktop('anna');
+  const boris = await s.phone('boris');
+  await anna.goto(server.url + '/');
+  await anna.locator('button[data-preset="blitz"]').click();
+  if (custom) {
+    await anna.locator('button[data-preset="custom"]').click();
+    await anna.locator('#custom-tc').fill(custom);
+  }
+  await anna.locator('input[name="color"][value="white"]').check();
+  await anna.locator('#name').fill('Anna');
+  if (lobbyShot) await anna.screenshot({ path: path.join(artefacts, lobbyShot) });
+  await anna.locator('button.create').click();
+  await anna.waitForURL(/\/g\/[A-Za-z0-9]+/);
+  const invite = await anna.locator('.invite-url').inputValue({ timeout: STATE_MS });
+  assert.match(invite, /\/g\/[A-Za-z0-9]+$/);
+  await boris.goto(invite);
+  await boris.locator('#join-name').fill('Boris');
+  await boris.locator('.join-button').click();
+  await boris.locator('cg-board').waitFor();
+  for (const p of [anna, boris]) await p.locator('.connection[data-state="online"]').waitFor({ state: 'attached', timeout: STATE_MS });
+  await anna.locator('.player.top .name', { hasText: 'Boris' }).waitFor({ timeout: STATE_MS });
+  await anna.locator('.invite-url').waitFor({ state: 'detached', timeout: STATE_MS });
+  return { anna, boris };
+}
+
+// --- the scenarios
+
+scenario('checkmate', async (s) => {
+  const { anna, boris } = await friendGame(s, { lobbyShot: '01-lobby.png' });
+  // Fool's mate, half the moves dragged: 1. f3 e5 2. g4 Qh4# (Art. 5.1.1)
+  await move(anna, 'f2', 'f3', 1, { watcher: boris });
+  await move(boris, 'e7', 'e5', 2, { drag: true, watcher: anna });
+  await shot(anna, '02-after-two-moves.png');
+  assert.equal(await anna.locator('cg-board square.last-move').count(), 2, 'last-move highlight');
+  await move(anna, 'g2', 'g4', 3, { drag: true, watcher: boris });
+  await move(boris, 'd8', 'h4', 4, { drag: true, watcher: anna });
+  const text = await banner(anna, 'checkmate');
+  assert.match(text, /0-1/);
+  assert.match(text, /5\.1\.1/);
+  assert.match(await banner(boris, 'checkmate'), /0-1/);
+  assert.equal((await anna.locator('.move-list .san').allInnerTexts()).join(' '), 'f3 e5 g4 Qh4#');
+  assert.equal(await anna.locator('cg-board square.check').count(), 1, 'the mated king is highlighted');
+  await shot(anna, '03-checkmate-white.png');
+  await shot(boris, '04-checkmate-black-phone.png');
+  // PGN download and the rematch button after the game.
+  const pgnHref = await anna.locator('a.pgn').getAttribute('href');
+  const pgn = await (await fetch(server.url + pgnHref)).text();
+  assert.match(pgn, /Qh4#/);
+  // Rematch: offered by Anna, accepted by Boris; both follow the link to the new game,
+  // where the colours are swapped.
+  await anna.locator('button.rematch').click();
+  await boris.locator('button.rematch-accept').click({ timeout: STATE_MS });
+  const first = anna.url();
+  for (const p of [anna, boris]) {
+    await p.locator('a.rematch-link').click({ timeout: STATE_MS });
+    await p.waitForURL((u) => u.href !== first, { timeout: STATE_MS });
+  }
+  await anna.locator('.cg-wrap.orientation-black').waitFor({ state: 'attached', timeout: STATE_MS });
+  await boris.locator('.cg-wrap.orientation-white').waitFor({ state: 'attached', timeout: STATE_MS });
+  await move(boris, 'e2', 'e4', 1, { watcher: anna });
+});
+
+scenario('draw-offer-accepted', async (s) => {
+  const { anna, boris } = await friendGame(s);
+  assert.equal(await anna.locator('button.draw-offer').isDisabled(), true, 'no draw offer before both moved (5.2.3)');
+  await move(anna, 'e2', 'e4', 1, { watcher: boris });
+  // A premove while Boris thinks: played as soon as his move arrives.
+  await clickSquare(anna, 'g1');
+  await clickSquare(anna, 'f3');
+  await anna.locator('cg-board square.current-premove').first().waitFor({ state: 'attached', timeout: STATE_MS });
+  await move(boris, 'e7', 'e5', 2, { watcher: anna });
+  await plyItem(boris, 3).waitFor({ timeout: STATE_MS });
+  assert.equal(await boris.locator('.move-list li[data-ply="3"] .san').innerText(), 'Nf3', 'the premove was played');
+  await anna.locator('button.draw-offer:not([disabled])').click();
+  await boris.locator('.banner .offer').waitFor({ timeout: STATE_MS });
+  await boris.locator('button.draw-accept').click();
+  const text = await banner(anna, 'agreement');
+  assert.match(text, /1\/2-1\/2/);
+  assert.match(text, /5\.2\.3/);
+  await shot(boris, '05-draw-agreed-phone.png');
+});
+
+scenario('threefold', async (s) => {
+  const { anna, boris } = await friendGame(s);
+  const shuffle = [['g1', 'f3'], ['g8', 'f6'], ['f3', 'g1'], ['f6', 'g8']];
+  for (let ply = 1; ply <= 8; ply++) {
+    const [from, to] = shuffle[(ply - 1) % 4];
+    const [mover, watcher] = ply % 2 === 1 ? [anna, boris] : [boris, anna];
+    await move(mover, from, to, ply, { watcher });
+    if (ply < 8) assert.equal(await anna.locator('button.claim').isDisabled(), true, `no claim yet after ply ${ply}`);
+  }
+  // The start position stands for the third time with White to move: Art. 9.2.1.
+  await anna.locator('button.claim:not([disabled])').click({ timeout: STATE_MS });
+  const text = await banner(boris, 'threefold');
+  assert.match(text, /1\/2-1\/2/);
+  assert.match(text, /9\.2/);
+  await shot(anna, '06-threefold-claim.png');
+});
+
+scenario('claim-with-move', async (s) => {
+  const { anna, boris } = await friendGame(s);
+  const shuffle = [['g1', 'f3'], ['g8', 'f6'], ['f3', 'g1'], ['f6', 'g8'], ['g1', 'f3'], ['g8', 'f6'], ['f3', 'g1']];
+  for (const [i, [from, to]] of shuffle.entries()) {
+    const [mover, watcher] = i % 2 === 0 ? [anna, boris] : [boris, anna];
+    await move(mover, from, to, i + 1, { watcher });
+  }
+  // Black to move: Ng8 would make the start position stand a third time (9.2.1.1). The
+  // claim cannot be made yet, the claim with the move can.
+  assert.equal(await boris.locator('button.claim').isDisabled(), true);
+  await boris.locator('button.claim-move:not([disabled])').click({ timeout: STATE_MS });
+  await boris.locator('.banner .claim-armed').waitFor({ timeout: STATE_MS });
+  await waitMovable(boris, 'f6');
+  await clickSquare(boris, 'f6');
+  await clickSquare(boris, 'g8');
+  const text = await banner(anna, 'threefold');
+  assert.match(text, /1\/2-1\/2.*9\.2/);
+  await banner(boris, 'threefold');
+  await shot(boris, '06-claim-with-move-phone.png');
+  // The declared move stands in the game (web-protocol.md §3.2: "with the intended move first
+  // played and stored").
+  await plyItem(anna, 8).waitFor({ timeout: STATE_MS });
+  assert.equal(await anna.locator('.move-list li[data-ply="8"] .san').innerText(), 'Ng8');
+});
+
+scenario('flag', async (s) => {
+  const { anna, boris } = await friendGame(s, { custom: '10' });
+  await move(anna, 'e2', 'e4', 1, { watcher: boris });
+  await move(boris, 'e7', 'e5', 2, { watcher: anna }); // White's clock starts now (web-protocol.md §3.3)
+  await anna.locator('.player.bottom.running').waitFor({ timeout: STATE_MS });
+  await anna.locator('.player.bottom.low').waitFor({ timeout: STATE_MS }); // the warning under the threshold
+  const tenths = await anna.locator('.player.bottom .time').innerText();
+  assert.match(tenths, /^\d\.\d$/, 'tenths under ten seconds');
+  await anna.locator('.banner .reason', { hasText: 'time' }).waitFor({ timeout: 20000 }); // 10 s after e5, at most
+  const text = await banner(anna, 'time');
+  assert.match(text, /0-1/);
+  assert.match(text, /6\.9/);
+  assert.match(await banner(boris, 'time'), /0-1/);
+  assert.equal(await anna.locator('.player.bottom .time').innerText(), '0.0');
+  await shot(anna, '07-flag.png');
+});
+
+scenario('reconnect', async (s) => {
+  const { anna, boris } = await friendGame(s);
+  await move(anna, 'd2', 'd4', 1, { watcher: boris });
+  await move(boris, 'd7', 'd5', 2, { watcher: anna });
+  await move(anna, 'c2', 'c4', 3, { watcher: boris });
+  // Anna's socket is closed under her (as a network failure would) and stays down until
+  // the test lets her reconnect.
+  await anna.evaluate(() => window.arbiterTest.drop(60000));
+  await anna.locator('.connection[data-state="offline"]').waitFor({ state: 'attached', timeout: STATE_MS });
+  // Boris moves and offers a draw while she is away: two events she misses.
+  await boris.locator('.offer-with-move input').check();
+  await move(boris, 'e7', 'e6', 4);
+  assert.equal(await plyItem(anna, 4).count(), 0, 'Anna cannot see the move while offline');
+  await boris.locator('button.draw-offer', { hasText: 'Draw offered' }).waitFor({ timeout: STATE_MS });
+  await anna.evaluate(() => window.arbiterTest.undrop());
+  await anna.locator('.connection[data-state="online"]').waitFor({ state: 'attached', timeout: STATE_MS });
+  await plyItem(anna, 4).waitFor({ timeout: STATE_MS }); // replayed
+  await anna.locator('.banner .offer').waitFor({ timeout: STATE_MS }); // and the offer too
+  await anna.locator('button.draw-decline').click();
+  await boris.locator('.message', { hasText: 'White declines the draw offer' }).waitFor({ timeout: STATE_MS });
+  await move(anna, 'b1', 'c3', 5, { watcher: boris });
+  assert.equal((await boris.locator('.move-list .san').allInnerTexts()).join(' '), 'd4 d5 c4 e6 Nc3');
+  assert.equal((await anna.locator('.move-list .san').allInnerTexts()).join(' '), 'd4 d5 c4 e6 Nc3');
+  await shot(anna, '08-after-reconnect.png');
+  // Resignation asks for confirmation first.
+  await boris.locator('button.resign').click();
+  await boris.locator('button.resign-cancel').click();
+  assert.equal(await boris.locator('.banner .reason').count(), 0, 'cancelled: the game goes on');
+  await boris.locator('button.resign').click();
+  await boris.locator('button.resign-confirm').click();
+  assert.match(await banner(anna, 'resignation'), /1-0.*5\.1\.2/);
+});
+
+scenario('abort', async (s) => {
+  const { anna, boris } = await friendGame(s);
+  await move(anna, 'e2', 'e4', 1, { watcher: boris });
+  // Black has not moved yet: either side may abort (web-protocol.md §2.3).
+  await boris.locator('button.abort').click();
+  await banner(anna, 'aborted');
+  await banner(boris, 'aborted');
+  assert.equal(await anna.locator('button.abort').count(), 0);
+});
+
+scenario('promotion', async (s) => {
+  const { anna, boris } = await friendGame(s);
+  const line = [['h2', 'h4'], ['g7', 'g5'], ['h4', 'g5'], ['g8', 'f6'], ['g5', 'f6'], ['h8', 'g8'], ['f6', 'e7'], ['g8', 'g6']];
+  for (const [i, [from, to]] of line.entries()) await move(i % 2 === 0 ? anna : boris, from, to, i + 1, { watcher: i % 2 === 0 ? boris : anna });
+  await waitMovable(anna, 'e7');
+  await dragPiece(anna, 'e7', 'f8');
+  await anna.locator('.promotion').waitFor({ timeout: STATE_MS });
+  assert.equal(await anna.locator('.promotion-piece').count(), 4, 'queen, knight, rook, bishop');
+  await shot(anna, '09-promotion-chooser.png');
+  await anna.locator('.promotion-piece[data-role="n"]').click();
+  await plyItem(boris, 9).waitFor({ timeout: STATE_MS });
+  assert.equal(await boris.locator('.move-list li[data-ply="9"] .san').innerText(), 'exf8=N');
+});
+
+scenario('keyboard', async (s) => {
+  const { anna, boris } = await friendGame(s);
+  // Boris has moves read aloud in the Appendix D German style.
+  await boris.locator('details.settings summary').click();
+  await boris.locator('#voice').selectOption('de');
+  await anna.locator('.typed-move').fill('e4');
+  await anna.keyboard.press('Enter');
+  await plyItem(boris, 1).waitFor({ timeout: STATE_MS });
+  assert.match((await boris.locator('.announcer').textContent()) ?? '', /White: .*e4/);
+  const spoken = await boris.evaluate(() => window.spoken);
+  assert.equal(spoken.length, 1, JSON.stringify(spoken));
+  assert.match(spoken[0].text, /Eva vier|e4/, 'Appendix D: "Bauer Eva zwei Eva vier" (the mock has English only)');
+  await boris.locator('.typed-move').fill('Nf3');
+  await boris.keyboard.press('Enter');
+  assert.match(await boris.locator('.message').first().innerText(), /No legal move Nf3/);
+  await boris.locator('.typed-move').fill('Nf6');
+  await boris.keyboard.press('Enter');
+  await plyItem(anna, 2).waitFor({ timeout: STATE_MS });
+  // Move-list navigation with the keyboard: back to the start position and forward again.
+  await anna.locator('body').click({ position: { x: 5, y: 5 } });
+  await anna.keyboard.press('Home');
+  assert.equal(await anna.locator('.move-list li.current').count(), 0, 'Home shows the start position');
+  await anna.keyboard.press('End');
+  assert.equal(await anna.locator('.move-list li[data-ply="2"].current').count(), 1, 'End returns to the last move');
+  // Figurine notation and the flip button.
+  await anna.locator('details.settings summary').click();
+  await anna.locator('#lang').selectOption('figurine');
+  assert.equal(await anna.locator('.move-list li[data-ply="2"] .san').innerText(), '♞f6');
+  await anna.locator('button.flip').click();
+  await anna.locator('.cg-wrap.orientation-black').waitFor({ state: 'attached' });
+  await anna.locator('#lang').selectOption('en');
+  await anna.locator('button.flip').click();
+  await anna.locator('.cg-wrap.orientation-white').waitFor({ state: 'attached' });
+  // The board itself from the keyboard: the cursor starts on e2; d2, Enter, up twice, Enter.
+  await anna.locator('.cg-wrap').focus();
+  for (const key of ['ArrowLeft', 'Enter', 'ArrowUp', 'ArrowUp']) await anna.keyboard.press(key);
+  assert.equal(await anna.locator('.board-cursor').textContent(), 'd4, empty, a legal move');
+  await anna.keyboard.press('Enter');
+  await plyItem(boris, 3).waitFor({ timeout: STATE_MS });
+  assert.equal(await boris.locator('.move-list li[data-ply="3"] .san').innerText(), 'd4');
+  return 'typed e4 Nf6; announced; Home/End; figurines; flip';
+});
+
+// The square of `piece` ('K' or 'k') in a FEN.
+function kingSquare(fen, piece) {
+  const rows = fen.split(' ')[0].split('/');
+  for (const [r, row] of rows.entries()) {
+    let file = 0;
+    for (const c of row) {
+      if (c === piece) return `${'abcdefgh'[file]}${8 - r}`;
+      file += /\d/.test(c) ? Number(c) : 1;
+    }
+  }
+  return null;
+}
+
+const SOLID = ['e2e3', 'd2d4', 'g1f3', 'f1d3', 'e1g1', 'b1d2', 'c2c3', 'h2h3', 'd1e2', 'f1e1', 'a2a3', 'b2b3', 'c1b2', 'a1d1'];
+
+scenario('computer', async (s) => {
+  const anna = await s.desktop('anna');
+  await anna.goto(server.url + '/');
+  await anna.locator('button[data-preset="rapid"]').click();
+  await anna.locator('input[name="color"][value="white"]').check();
+  await anna.locator('input[name="opponent"][value="computer"]').check();
+  await anna.locator('#level').selectOption('1');
+  await anna.locator('#name').fill('Anna');
+  await anna.locator('button.create').click();
+  await anna.waitForURL(/\/g\//);
+  await anna.locator('.player.top .name', { hasText: /computer/i }).waitFor({ timeout: STATE_MS });
+  let ply = 1;
+  for (; ply <= 19; ply += 2) {
+    // Anna plays a quiet, solid setup (the first of SOLID that is legal), else the first
+    // legal move in square order that is not a king move: the game should last.
+    const dests = await anna.waitForFunction(() => {
+      const d = window.arbiterTest?.dests() ?? {};
+      return Object.keys(d).length > 0 ? d : null;
+    }, null, { timeout: 30000 }).then((h) => h.jsonValue()).catch(() => null);
+    if (!dests) break; // the game is over
+    const king = kingSquare(await anna.evaluate(() => window.arbiterTest.fen()), 'K');
+    const pick = SOLID.find((u) => dests[u.slice(0, 2)]?.includes(u.slice(2, 4)));
+    const fallback = Object.keys(dests).sort().find((f) => f !== king) ?? Object.keys(dests).sort()[0];
+    const [from, to] = pick ? [pick.slice(0, 2), pick.slice(2, 4)] : [fallback, dests[fallback].find((d) => !['1', '8'].includes(d[1])) ?? dests[fallback][0]];
+    await clickSquare(anna, from);
+    await clickSquare(anna, to);
+    if ((await anna.locator('.promotion').count()) > 0) await anna.locator('.promotion-piece[data-role="q"]').click();
+    await plyItem(anna, ply).waitFor({ timeout: STATE_MS });
+    // The computer answers (or the game ended).
+    await anna.locator(`.move-list li[data-ply="${ply + 1}"], .banner .reason`).first().waitFor({ timeout: 30000 });
+    if ((await anna.locator('.banner .reason').count()) > 0) break;
+  }
+  const plies = await anna.locator('.move-list li[data-ply]').count();
+  await shot(anna, '10-versus-computer.png');
+  assert.ok(plies >= 20, `only ${plies} plies against the computer: ${await anna.locator('.banner').innerText()}`);
+});
+
+// A position worth showing: the README's screenshot (an Italian game, Black to move).
+scenario('showcase', async (s) => {
+  const { anna, boris } = await friendGame(s);
+  const line = ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'f8c5', 'c2c3', 'g8f6', 'd2d4', 'e5d4', 'c3d4', 'c5b4', 'b1c3', 'f6e4', 'e1g1'];
+  for (const [i, uci] of line.entries()) {
+    const [mover, watcher] = i % 2 === 0 ? [anna, boris] : [boris, anna];
+    await move(mover, uci.slice(0, 2), uci.slice(2, 4), i + 1, { watcher });
+  }
+  await anna.locator('.move-list li[data-ply="15"] .san', { hasText: 'O-O' }).waitFor();
+  await anna.mouse.move(0, 0);
+  await shot(anna, '00-game.png');
+  if (process.env.README_SCREENSHOT) await copyFile(path.join(artefacts, '00-game.png'), path.resolve(process.env.README_SCREENSHOT));
+});
