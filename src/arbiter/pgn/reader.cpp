@@ -181,14 +181,7 @@ bool Reader::next(Visitor& v) {
   in_tag_only_game_ = false;
   v.begin_game(locate(pos_).line);
   read_tags(v);
-  if (in_tag_only_game_) {
-    std::optional<Error> ignored;
-    (void)v.end_tags(ignored);
-    v.result({});
-    v.end_game();
-    return true;
-  }
-
+  // The tags are checked (a bad FEN tag is an error) whether or not movetext follows.
   pending_.reset();
   Movetext mode = v.end_tags(pending_);
   if (pending_) {
@@ -196,6 +189,12 @@ bool Reader::next(Visitor& v) {
     pending_.reset();
     e.where = (e.code == ErrorCode::kPgnBadFen && fen_at_.line > 0) ? fen_at_ : locate(pos_);
     report_error(v, std::move(e));
+  }
+  if (in_tag_only_game_) {
+    v.result({});
+    v.end_game();
+    if (options_.strict && game_failed_) stopped_ = true;
+    return true;
   }
   if (variant_refused_) mode = Movetext::Skip;
   if (options_.strict && game_failed_) mode = Movetext::Skip;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "arbiter/pgn/builder.hpp"
 #include "arbiter/pgn/stats.hpp"
 
 namespace arbiter::pgn {
@@ -143,6 +144,21 @@ TEST(PgnReader, RepeatedTagNameStartsATagOnlyGame) {
   read_all("[Event \"a\"]\n[Round \"1\"]\n\n[Event \"a\"]\n[Round \"2\"]\n", rec);
   EXPECT_EQ(rec.log, (Log{"begin@1", "tag:Event=a", "tag:Round=1", "result:", "end", "begin@4",
                           "tag:Event=a", "tag:Round=2", "result:", "end"}));
+}
+
+TEST(PgnReader, TagOnlyGameStillHasItsFenChecked) {
+  // Found by fuzz/fuzz_pgn: a game ended by a repeated tag never had its tags checked,
+  // so a broken FEN tag passed silently and the writer exported it.
+  std::istringstream in{"[SetUp \"1\"]\n[FEN \"4k3/8?\"]\n[SetUp \"1\"]\n\n1. e4 *\n"};
+  Reader reader{in};
+  GameBuilder builder;
+  ASSERT_TRUE(reader.next(builder));
+  ASSERT_EQ(builder.errors().size(), 1u);
+  EXPECT_EQ(builder.errors()[0].code, ErrorCode::kPgnBadFen);
+  EXPECT_EQ(builder.errors()[0].where.line, 2);
+  ASSERT_TRUE(reader.next(builder));
+  EXPECT_TRUE(builder.errors().empty());
+  EXPECT_EQ(reader.error_count(), 1);
 }
 
 TEST(PgnReader, BlankLineInsideTagSectionKeepsOneGame) {
