@@ -63,8 +63,9 @@ Score pieces_term(Context& ctx, Color c, Trace& trace) noexcept {
       const Square sq = core::pop_lsb(b);
       const Bitboard att = core::attacks_of(type, sq, ctx.occupied);
       const int n = core::popcount(att & mobility_area);
-      s += p[param::kMobility + t - 1] * (n - params::kMobilityBase[t - 1]);
-      trace.add(param::kMobility + t - 1, c, n - params::kMobilityBase[t - 1]);
+      const int mobility = param::kMobility + param::kMobilityOffset[t - 1] + n;
+      s += p[mobility];
+      trace.add(mobility, c, 1);
       if (att & zone) {
         ctx.attack_units[core::index(them)] +=
             params::kAttackWeight[t] + core::popcount(att & zone);
@@ -125,9 +126,10 @@ int king_safety_mg(const Context& ctx, Color c, Trace& trace) noexcept {
   }
   const int units = ctx.attack_units[core::index(c)];
   if (ctx.attackers[core::index(c)] >= 2) {
-    int danger = units * units * 3 / 4;
-    if (!pos.pieces(~c, PieceType::Queen)) danger /= 2;
-    v -= std::min(danger, 600);
+    const int danger = param::kKingDanger + std::min(units, param::kDangerUnits - 1) +
+                       (pos.pieces(~c, PieceType::Queen) ? 0 : param::kDangerUnits);
+    v += ctx.p[danger].mg;
+    trace.add_mg(danger, c, 1);
   }
   return v;
 }

@@ -16,8 +16,9 @@ namespace arbiter::engine {
 namespace param {
 constexpr int kPieceValue = 0;            // by PieceType, Pawn..King (King unused)
 constexpr int kPst = kPieceValue + 6;     // [type][White's square], material excluded
-constexpr int kMobility = kPst + 6 * 64;  // per square beyond params::kMobilityBase, N..Q
-constexpr int kDoubled = kMobility + 4;   // pawn structure
+constexpr int kMobility = kPst + 6 * 64;  // by piece (N..Q) and count, see kMobilityOffset
+constexpr int kMobilityOffset[5] = {0, 9, 9 + 14, 9 + 14 + 15, 9 + 14 + 15 + 28};
+constexpr int kDoubled = kMobility + kMobilityOffset[4];  // pawn structure
 constexpr int kIsolated = kDoubled + 1;
 constexpr int kBackward = kIsolated + 1;
 constexpr int kSupported = kBackward + 1;
@@ -31,7 +32,11 @@ constexpr int kShieldNear = kKnightOutpost + 1;  // king shelter, mg only
 constexpr int kShieldFar = kShieldNear + 1;
 constexpr int kShieldMissing = kShieldFar + 1;
 constexpr int kOpenFileNearKing = kShieldMissing + 1;
-constexpr int kCount = kOpenFileNearKing + 1;
+// King danger (mg) by attack units (capped at kDangerUnits − 1), with and without the
+// attacker's queen; applies from two attackers on.
+constexpr int kDangerUnits = 64;
+constexpr int kKingDanger = kOpenFileNearKing + 1;
+constexpr int kCount = kKingDanger + 2 * kDangerUnits;
 }  // namespace param
 
 struct EvalParams {
@@ -64,12 +69,9 @@ constexpr int kScaleValue[6] = {0, 330, 345, 470, 1000, 0};
 constexpr int kPhaseWeight[6] = {0, 1, 1, 2, 4, 0};
 constexpr int kMaxPhase = 24;
 
-// Mobility counts squares beyond a typical number (Knight..Queen).
-constexpr int kMobilityBase[4] = {4, 6, 7, 13};
-
 constexpr int kTempo = 12;
 
-// King attack: weight of each attacker type (the danger is quadratic, so not tuned).
+// King attack units: weight of each attacker type (plus the zone squares it hits).
 constexpr int kAttackWeight[6] = {0, 2, 2, 3, 5, 0};
 
 }  // namespace params

@@ -88,7 +88,17 @@ EvalParams rule_eval_params() noexcept {
     for (int s = 0; s < 64; ++s)
       p[param::kPst + 64 * t + s] = rule(static_cast<PieceType>(t), s & 7, s >> 3);
   }
-  for (int i = 0; i < 4; ++i) p[param::kMobility + i] = kMobility[i];
+  // Mobility: linear in the squares beyond a typical count.
+  constexpr int kMobilityBase[4] = {4, 6, 7, 13};
+  for (int i = 0; i < 4; ++i)
+    for (int n = 0; n < param::kMobilityOffset[i + 1] - param::kMobilityOffset[i]; ++n)
+      p[param::kMobility + param::kMobilityOffset[i] + n] = kMobility[i] * (n - kMobilityBase[i]);
+  // King danger: quadratic in the attack units, halved without the queen, capped at 600.
+  for (int u = 0; u < param::kDangerUnits; ++u) {
+    const int danger = u * u * 3 / 4;
+    p[param::kKingDanger + u] = {-std::min(danger, 600), 0};
+    p[param::kKingDanger + param::kDangerUnits + u] = {-std::min(danger / 2, 600), 0};
+  }
   for (int r = 0; r < 8; ++r) p[param::kPassed + r] = kPassed[r];
   p[param::kDoubled] = {-10, -22};
   p[param::kIsolated] = {-12, -14};
@@ -124,7 +134,17 @@ std::string param_name(int i) {
     const std::string sq{static_cast<char>('a' + (s & 7)), static_cast<char>('1' + (s >> 3))};
     return std::string("pst[") + kTypeNames[(i - kPst) / 64] + "][" + sq + "]";
   }
-  if (i < kDoubled) return std::string("mobility[") + kTypeNames[i - kMobility + 1] + "]";
+  if (i < kDoubled) {
+    int t = 0;
+    while (i - kMobility >= kMobilityOffset[t + 1]) ++t;
+    return std::string("mobility[") + kTypeNames[t + 1] + "][" +
+           std::to_string(i - kMobility - kMobilityOffset[t]) + "]";
+  }
+  if (i >= kKingDanger) {
+    const int u = i - kKingDanger;
+    return u < kDangerUnits ? indexed("king_danger", u)
+                            : indexed("king_danger_no_queen", u - kDangerUnits);
+  }
   if (i >= kPassed && i < kPassedKingProximity) return indexed("passed", i - kPassed);
   switch (i) {
     case kDoubled: return "doubled";
