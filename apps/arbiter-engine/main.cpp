@@ -103,9 +103,9 @@ int datagen(int argc, char** argv) {
 }
 
 int tune(int argc, char** argv) {
-  std::map<std::string, std::string> keys{{"data", ""}, {"out", ""}, {"epochs", "400"},
-                                          {"lr", "1"},  {"l2", "0"}, {"validation", "10"},
-                                          {"k", "0"}};
+  std::map<std::string, std::string> keys{{"data", ""}, {"out", ""},   {"epochs", "400"},
+                                          {"lr", "1"},  {"l2", "0"},   {"validation", "10"},
+                                          {"k", "0"},   {"freeze", ""}};
   if (!parse_keys(argc, argv, 2, keys)) return 2;
   arbiter::engine::TuneOptions options;
   int validation_percent = 10;
@@ -114,6 +114,10 @@ int tune(int argc, char** argv) {
       !parse_number(keys["lr"], options.learning_rate) || !parse_number(keys["l2"], options.l2) ||
       !parse_number(keys["validation"], validation_percent) || !parse_number(keys["k"], k))
     return 2;
+  if (!arbiter::engine::freeze_groups(keys["freeze"], options)) {
+    std::fprintf(stderr, "arbiter-engine: bad freeze groups '%s'\n", keys["freeze"].c_str());
+    return 2;
+  }
   if (keys["data"].empty()) {
     std::fprintf(stderr, "arbiter-engine: tune needs data=FILE\n");
     return 2;

@@ -223,6 +223,7 @@ void tune_weights(const TexelData& train, const TexelData& validation, Weights& 
     const double c1 = 1.0 - std::pow(kBeta1, epoch);
     const double c2 = 1.0 - std::pow(kBeta2, epoch);
     for (std::size_t i = 0; i < n; ++i) {
+      if (!options.frozen.empty() && options.frozen[i / 2]) continue;
       const double g = grad[i] + options.l2 * (w[i] - start[i]);
       if (g == 0.0) continue;  // a weight no position uses stays as it is
       m[i] = kBeta1 * m[i] + (1 - kBeta1) * g;
@@ -233,6 +234,32 @@ void tune_weights(const TexelData& train, const TexelData& validation, Weights& 
       *log << "epoch " << epoch << " train " << texel_error(train, w, k) << " validation "
            << texel_error(validation, w, k) << std::endl;
   }
+}
+
+bool freeze_groups(const std::string& names, TuneOptions& options) {
+  struct Group {
+    const char* name;
+    int first;
+    int end;
+  };
+  static constexpr Group kGroups[] = {{"material", param::kPieceValue, param::kPst},
+                                      {"pst", param::kPst, param::kMobility},
+                                      {"mobility", param::kMobility, param::kDoubled},
+                                      {"pawns", param::kDoubled, param::kPassed},
+                                      {"passed", param::kPassed, param::kBishopPair},
+                                      {"pieces", param::kBishopPair, param::kShieldNear},
+                                      {"king", param::kShieldNear, param::kCount}};
+  options.frozen.assign(param::kCount, false);
+  std::istringstream in(names);
+  std::string name;
+  while (std::getline(in, name, ',')) {
+    if (name.empty()) continue;
+    const auto* g = std::find_if(std::begin(kGroups), std::end(kGroups),
+                                 [&](const Group& x) { return name == x.name; });
+    if (g == std::end(kGroups)) return false;
+    for (int i = g->first; i < g->end; ++i) options.frozen[static_cast<std::size_t>(i)] = true;
+  }
+  return true;
 }
 
 std::string weights_source(const EvalParams& p, const std::string& header_comment) {

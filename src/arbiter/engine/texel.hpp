@@ -65,7 +65,12 @@ struct TuneOptions {
   int epochs = 400;
   double learning_rate = 1.0;  // Adam step, centipawns
   double l2 = 0.0;             // pull towards the starting weights: l2/2·Σ(w − w0)²
+  std::vector<bool> frozen;    // by weight index (param::...); empty: none
 };
+
+// Weight groups for freezing: material, pst, mobility, pawns, passed, pieces, king. Sets
+// options.frozen for the named groups (comma-separated); false on an unknown name.
+[[nodiscard]] bool freeze_groups(const std::string& names, TuneOptions& options);
 
 // Minimises texel_error + the L2 term from `w` by full-batch Adam; `validation` (may be empty)
 // is only measured. Logs progress every 50 epochs.
