@@ -106,6 +106,24 @@ TEST(Texel, TuningLowersTheErrorOnItsData) {
   EXPECT_LT(texel_error(data, w, k), before);
 }
 
+TEST(Texel, FrozenGroupsKeepTheirWeights) {
+  TexelData data;
+  const float results[] = {1.0F, 0.0F, 1.0F, 0.0F, 1.0F, 0.0F};
+  for (std::size_t i = 0; i < std::size(kFens); ++i)
+    ASSERT_TRUE(add_position(data, fen(kFens[i]), results[i]));
+  TuneOptions options;
+  options.epochs = 20;
+  ASSERT_TRUE(freeze_groups("material,pst", options));
+  EXPECT_FALSE(freeze_groups("material,nonsense", options));
+  ASSERT_TRUE(freeze_groups("material,pst", options));
+  const Weights start = to_weights(eval_params());
+  Weights w = start;
+  tune_weights(data, TexelData{}, w, 1.0, options, nullptr);
+  for (int i = param::kPieceValue; i < param::kMobility; ++i)
+    EXPECT_EQ(w[static_cast<std::size_t>(2 * i)], start[static_cast<std::size_t>(2 * i)]) << i;
+  EXPECT_NE(w, start);
+}
+
 TEST(Texel, WeightsSourceNamesEveryWeight) {
   const std::string source = weights_source(eval_params(), "// test\n");
   EXPECT_NE(source.find("default_eval_params"), std::string::npos);
