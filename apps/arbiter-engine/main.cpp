@@ -1,14 +1,21 @@
 // arbiter-engine: the built-in engine speaking UCI on stdin/stdout.
 //   arbiter-engine                      the UCI loop
 //   arbiter-engine bench [DEPTH [FILE]] fixed-depth node count over the bench positions
+//   arbiter-engine datagen KEY=VALUE... self-play positions for tuning (docs/engine.md)
+//   arbiter-engine tune KEY=VALUE...    Texel tuning of the evaluation weights on them
 #include <charconv>
 #include <cstdio>
 #include <exception>
+#include <fstream>
 #include <iostream>
+#include <map>
 #include <string>
 #include <string_view>
 
 #include "arbiter/engine/bench.hpp"
+#include "arbiter/engine/datagen.hpp"
+#include "arbiter/engine/eval_params.hpp"
+#include "arbiter/engine/texel.hpp"
 #include "arbiter/uci/uci_loop.hpp"
 
 namespace {
@@ -40,13 +47,133 @@ int bench(int argc, char** argv) {
   return 0;
 }
 
+// KEY=VALUE arguments from argv[first]; false (with a message) on a malformed or unknown key.
+bool parse_keys(int argc, char** argv, int first, std::map<std::string, std::string>& keys) {
+  for (int i = first; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    const auto eq = arg.find('=');
+    const std::string key(arg.substr(0, eq));
+    if (eq == std::string_view::npos || !keys.contains(key)) {
+      std::fprintf(stderr, "arbiter-engine: bad argument '%s'\n", argv[i]);
+      return false;
+    }
+    keys[key] = std::string(arg.substr(eq + 1));
+  }
+  return true;
+}
+
+template <typename T>
+bool parse_number(const std::string& text, T& value) {
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec == std::errc{} && ptr == text.data() + text.size()) return true;
+  std::fprintf(stderr, "arbiter-engine: bad number '%s'\n", text.c_str());
+  return false;
+}
+
+int datagen(int argc, char** argv) {
+  std::map<std::string, std::string> keys{{"book", ARB_BOOK_FILE}, {"out", ""},   {"games", "100"},
+                                          {"nodes", "5000"},       {"seed", "1"}, {"skip", "8"},
+                                          {"max-plies", "400"},    {"hash", "8"}};
+  if (!parse_keys(argc, argv, 2, keys)) return 2;
+  arbiter::engine::DatagenOptions options;
+  if (!parse_number(keys["games"], options.games) || !parse_number(keys["nodes"], options.nodes) ||
+      !parse_number(keys["seed"], options.seed) ||
+      !parse_number(keys["skip"], options.skip_plies) ||
+      !parse_number(keys["max-plies"], options.max_plies) ||
+      !parse_number(keys["hash"], options.hash_mb))
+    return 2;
+  auto book = arbiter::engine::read_bench_positions(keys["book"]);
+  if (!book) {
+    std::fprintf(stderr, "arbiter-engine: %s\n", book.error().message.c_str());
+    return 2;
+  }
+  std::ofstream file;
+  if (!keys["out"].empty()) {
+    file.open(keys["out"], std::ios::app);
+    if (!file) {
+      std::fprintf(stderr, "arbiter-engine: cannot write '%s'\n", keys["out"].c_str());
+      return 2;
+    }
+  }
+  std::ostream& out = keys["out"].empty() ? std::cout : file;
+  const auto s = arbiter::engine::generate_selfplay(options, *book, out, &std::cerr);
+  std::fprintf(stderr, "games %d (+%d =%d -%d, %d capped), positions %llu\n", s.games, s.white_wins,
+               s.draws, s.black_wins, s.capped, static_cast<unsigned long long>(s.positions));
+  return 0;
+}
+
+int tune(int argc, char** argv) {
+  std::map<std::string, std::string> keys{{"data", ""}, {"out", ""},   {"epochs", "400"},
+                                          {"lr", "1"},  {"l2", "0"},   {"validation", "10"},
+                                          {"k", "0"},   {"freeze", ""}};
+  if (!parse_keys(argc, argv, 2, keys)) return 2;
+  arbiter::engine::TuneOptions options;
+  int validation_percent = 10;
+  double k = 0;
+  if (!parse_number(keys["epochs"], options.epochs) ||
+      !parse_number(keys["lr"], options.learning_rate) || !parse_number(keys["l2"], options.l2) ||
+      !parse_number(keys["validation"], validation_percent) || !parse_number(keys["k"], k))
+    return 2;
+  if (!arbiter::engine::freeze_groups(keys["freeze"], options)) {
+    std::fprintf(stderr, "arbiter-engine: bad freeze groups '%s'\n", keys["freeze"].c_str());
+    return 2;
+  }
+  if (keys["data"].empty()) {
+    std::fprintf(stderr, "arbiter-engine: tune needs data=FILE\n");
+    return 2;
+  }
+  auto loaded = arbiter::engine::load_texel_data(keys["data"], true);
+  if (!loaded) {
+    std::fprintf(stderr, "arbiter-engine: %s\n", loaded.error().message.c_str());
+    return 2;
+  }
+  arbiter::engine::TexelData train = std::move(*loaded);
+  const std::size_t total = train.positions.size();
+  // The last positions (whole games, as datagen writes them in order) are held out.
+  arbiter::engine::TexelData validation = arbiter::engine::split_tail(
+      train, total - total * static_cast<std::size_t>(validation_percent) / 100);
+  std::printf("positions %zu (train %zu, validation %zu), rejected %d\n", total,
+              train.positions.size(), validation.positions.size(), train.rejected);
+  arbiter::engine::Weights w = arbiter::engine::to_weights(arbiter::engine::eval_params());
+  if (k <= 0) k = arbiter::engine::fit_k(train, w);
+  std::printf("K %.4f\n", k);
+  std::printf(
+      "before: train %.6f validation %.6f (engine eval: %.6f / %.6f)\n",
+      arbiter::engine::texel_error(train, w, k), arbiter::engine::texel_error(validation, w, k),
+      arbiter::engine::engine_error(train, k), arbiter::engine::engine_error(validation, k));
+  std::fflush(stdout);
+  arbiter::engine::tune_weights(train, validation, w, k, options, &std::cout);
+  const arbiter::engine::EvalParams tuned = arbiter::engine::to_params(w);
+  arbiter::engine::set_eval_params(tuned);
+  std::printf("after (rounded): train %.6f validation %.6f (engine eval: %.6f / %.6f)\n",
+              arbiter::engine::texel_error(train, arbiter::engine::to_weights(tuned), k),
+              arbiter::engine::texel_error(validation, arbiter::engine::to_weights(tuned), k),
+              arbiter::engine::engine_error(train, k),
+              arbiter::engine::engine_error(validation, k));
+  if (!keys["out"].empty()) {
+    std::ofstream out(keys["out"]);
+    out << arbiter::engine::weights_source(
+        tuned,
+        "// Texel-tuned evaluation weights, written by `arbiter-engine tune` (docs/engine.md).\n");
+    if (!out) {
+      std::fprintf(stderr, "arbiter-engine: cannot write '%s'\n", keys["out"].c_str());
+      return 2;
+    }
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   try {
     if (argc > 1 && std::string_view(argv[1]) == "bench") return bench(argc, argv);
+    if (argc > 1 && std::string_view(argv[1]) == "datagen") return datagen(argc, argv);
+    if (argc > 1 && std::string_view(argv[1]) == "tune") return tune(argc, argv);
     if (argc > 1) {
-      std::fprintf(stderr, "usage: arbiter-engine [bench [DEPTH [FILE]]]\n");
+      std::fprintf(stderr,
+                   "usage: arbiter-engine [bench [DEPTH [FILE]] | datagen KEY=VALUE... | tune "
+                   "KEY=VALUE...]\n");
       return 2;
     }
     std::ios::sync_with_stdio(false);

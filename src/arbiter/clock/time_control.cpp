@@ -73,14 +73,15 @@ class Parser {
       }
       period.moves = static_cast<int>(*first);
       ++pos_;
-      const std::size_t base_at = pos_;
-      first = number("the period's seconds after '/'");
-      if (!first) return tl::unexpected(first.error());
-      if (auto err = check_seconds(*first, base_at)) return tl::unexpected(*err);
-    } else if (auto err = check_seconds(*first, start)) {
-      return tl::unexpected(*err);
+      auto base = seconds("the period's seconds after '/'");
+      if (!base) return tl::unexpected(base.error());
+      period.base = *base;
+    } else {
+      pos_ = start;  // read the same digits again, now as seconds (with a fraction)
+      auto base = seconds("the period's seconds or move count");
+      if (!base) return tl::unexpected(base.error());
+      period.base = *base;
     }
-    period.base = Millis{*first * 1000};
     bool seen_increment = false;
     bool seen_delay = false;
     while (pos_ < text_.size() && text_[pos_] != ':') {
@@ -88,19 +89,15 @@ class Parser {
       if (c == '+' && !seen_increment && !seen_delay) {
         seen_increment = true;
         ++pos_;
-        const std::size_t n_at = pos_;
-        auto n = number("the increment in seconds after '+'");
+        auto n = seconds("the increment in seconds after '+'");
         if (!n) return tl::unexpected(n.error());
-        if (auto err = check_seconds(*n, n_at)) return tl::unexpected(*err);
-        period.increment = Millis{*n * 1000};
+        period.increment = *n;
       } else if (c == 'd' && !seen_delay) {
         seen_delay = true;
         ++pos_;
-        const std::size_t n_at = pos_;
-        auto n = number("the delay in seconds after 'd'");
+        auto n = seconds("the delay in seconds after 'd'");
         if (!n) return tl::unexpected(n.error());
-        if (auto err = check_seconds(*n, n_at)) return tl::unexpected(*err);
-        period.delay = Millis{*n * 1000};
+        period.delay = *n;
       } else {
         return unexpected_char(seen_delay ? "':' or the end" : "'+', 'd', ':' or the end");
       }
@@ -122,6 +119,33 @@ class Parser {
     }
     if (pos_ == start) return unexpected_char(what);
     return value;
+  }
+
+  // SECONDS of the grammar, with an optional fraction of up to three digits ("0.1", "2.5"):
+  // an extension of the spec's whole seconds, as engine matches write "10+0.1".
+  Result<Millis> seconds(const char* what) {
+    const std::size_t start = pos_;
+    auto whole = number(what);
+    if (!whole) return tl::unexpected(whole.error());
+    if (auto err = check_seconds(*whole, start)) return tl::unexpected(*err);
+    std::int64_t ms = *whole * 1000;
+    if (pos_ < text_.size() && text_[pos_] == '.') {
+      ++pos_;
+      const std::size_t frac_at = pos_;
+      std::int64_t scale = 100;
+      while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9') {
+        if (scale == 0) {
+          return make_error(ErrorCode::kTimeControlValue,
+                            "seconds are counted to the millisecond: at most three decimals",
+                            at(pos_));
+        }
+        ms += (text_[pos_] - '0') * scale;
+        scale /= 10;
+        ++pos_;
+      }
+      if (pos_ == frac_at) return unexpected_char("a digit after '.'");
+    }
+    return Millis{ms};
   }
 
   static std::optional<Error> check_seconds(std::int64_t seconds, std::size_t column) {
@@ -150,8 +174,12 @@ class Parser {
 };
 
 std::string seconds_text(Millis ms) {
-  const auto whole = ms.count() / 1000;
-  return std::to_string(whole);
+  std::string out = std::to_string(ms.count() / 1000);
+  auto frac = ms.count() % 1000;
+  if (frac == 0) return out;
+  std::string digits = std::to_string(frac + 1000).substr(1);  // three digits, leading zeros
+  while (digits.back() == '0') digits.pop_back();
+  return out + "." + digits;
 }
 
 }  // namespace

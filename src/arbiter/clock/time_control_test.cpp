@@ -32,6 +32,18 @@ TEST(TimeControlParse, DelayMode) {
   EXPECT_EQ(tc->periods()[0], (Period{0, 900s, 0s, 5s}));
 }
 
+TEST(TimeControlParse, FractionalSecondsToTheMillisecond) {
+  // An extension of the spec's whole seconds: engine matches are played at "10+0.1".
+  auto tc = TimeControl::parse("10+0.1");
+  ASSERT_TRUE(tc.has_value()) << tc.error().describe();
+  EXPECT_EQ(tc->periods()[0], (Period{0, 10s, 100ms, 0s}));
+  auto odd = TimeControl::parse("40/2.5+0.05d0.125:1.001");
+  ASSERT_TRUE(odd.has_value()) << odd.error().describe();
+  EXPECT_EQ(odd->periods()[0], (Period{40, 2500ms, 50ms, 125ms}));
+  EXPECT_EQ(odd->periods()[1], (Period{0, 1001ms, 0s, 0s}));
+  EXPECT_EQ(odd->to_string(), "40/2.5+0.05d0.125:1.001");
+}
+
 TEST(TimeControlParse, IncrementAndDelayTogether) {
   auto tc = TimeControl::parse("600+3d2");
   ASSERT_TRUE(tc.has_value());
@@ -85,7 +97,10 @@ INSTANTIATE_TEST_SUITE_P(
                       BadCase{"40/", ErrorCode::kTimeControlSyntax, 4},
                       BadCase{"40/5400+30:", ErrorCode::kTimeControlSyntax, 12},
                       BadCase{"40/5400::1800", ErrorCode::kTimeControlSyntax, 9},
-                      BadCase{"180.5", ErrorCode::kTimeControlSyntax, 4},
+                      BadCase{"180.", ErrorCode::kTimeControlSyntax, 5},
+                      BadCase{"10+0.", ErrorCode::kTimeControlSyntax, 6},
+                      BadCase{"40.5/300", ErrorCode::kTimeControlSyntax, 5},
+                      BadCase{"10+0.1234", ErrorCode::kTimeControlValue, 9},
                       BadCase{"180d2+3", ErrorCode::kTimeControlSyntax, 6},
                       BadCase{"180+2+2", ErrorCode::kTimeControlSyntax, 6},
                       BadCase{"180d", ErrorCode::kTimeControlSyntax, 5},
@@ -102,7 +117,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST(TimeControlPrint, RoundTrips) {
   for (const char* text : {"40/5400+30:1800+30", "180+2", "900d5", "600+3d2",
-                           "40/7200:20/3600:900+30", "-", "0+1", "300"}) {
+                           "40/7200:20/3600:900+30", "-", "0+1", "300", "10+0.1", "0.5"}) {
     auto tc = TimeControl::parse(text);
     ASSERT_TRUE(tc.has_value()) << text;
     EXPECT_EQ(tc->to_string(), text);

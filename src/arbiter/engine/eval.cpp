@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <type_traits>
 
 #include "arbiter/core/attacks.hpp"
 #include "arbiter/engine/eval_params.hpp"
+#include "arbiter/engine/eval_trace.hpp"
 #include "arbiter/engine/pst.hpp"
 
 namespace arbiter::engine {
@@ -27,12 +29,13 @@ int square_distance(Square a, Square b) noexcept {
 int non_pawn_material(const core::Position& pos, Color c) noexcept {
   int v = 0;
   for (int t = 1; t <= 4; ++t)
-    v += pos.count(c, static_cast<PieceType>(t)) * params::kPieceValue[t].mg;
+    v += pos.count(c, static_cast<PieceType>(t)) * params::kScaleValue[t];
   return v;
 }
 
 struct Context {
   const core::Position& pos;
+  const EvalParams& p;
   const PawnEntry& pawns;
   Bitboard occupied;
   int attack_units[2] = {};  // against the king of the given colour
@@ -45,8 +48,10 @@ Bitboard king_zone(const core::Position& pos, Color c) noexcept {
 }
 
 // Mobility, outposts, open files and attacks on the enemy king for the pieces of `c`.
-Score pieces_term(Context& ctx, Color c) noexcept {
+template <typename Trace>
+Score pieces_term(Context& ctx, Color c, Trace& trace) noexcept {
   const core::Position& pos = ctx.pos;
+  const EvalParams& p = ctx.p;
   const Color them = ~c;
   const Bitboard mobility_area = ~pos.pieces(c) & ~ctx.pawns.attacks[core::index(them)];
   const Bitboard zone = king_zone(pos, them);
@@ -58,7 +63,9 @@ Score pieces_term(Context& ctx, Color c) noexcept {
       const Square sq = core::pop_lsb(b);
       const Bitboard att = core::attacks_of(type, sq, ctx.occupied);
       const int n = core::popcount(att & mobility_area);
-      s += params::kMobilityPerSquare[t - 1] * (n - params::kMobilityBase[t - 1]);
+      const int mobility = param::kMobility + param::kMobilityOffset[t - 1] + n;
+      s += p[mobility];
+      trace.add(mobility, c, 1);
       if (att & zone) {
         ctx.attack_units[core::index(them)] +=
             params::kAttackWeight[t] + core::popcount(att & zone);
@@ -68,21 +75,31 @@ Score pieces_term(Context& ctx, Color c) noexcept {
         const int f = core::index(core::file_of(sq));
         const bool own_open = ctx.pawns.semi_open[core::index(c)] & (1u << f);
         const bool their_open = ctx.pawns.semi_open[core::index(them)] & (1u << f);
-        if (own_open) s += their_open ? params::kRookOpenFile : params::kRookSemiOpenFile;
+        if (own_open) {
+          const int i = their_open ? param::kRookOpenFile : param::kRookSemiOpenFile;
+          s += p[i];
+          trace.add(i, c, 1);
+        }
       } else if (type == PieceType::Knight) {
         const int rr = core::index(core::relative_rank(c, core::rank_of(sq)));
         if (rr >= 3 && rr <= 5 && (core::bb(sq) & ctx.pawns.attacks[core::index(c)]) &&
-            !(passed_span(c, sq) & adjacent_files(sq) & pos.pieces(them, PieceType::Pawn)))
-          s += params::kKnightOutpost;
+            !(passed_span(c, sq) & adjacent_files(sq) & pos.pieces(them, PieceType::Pawn))) {
+          s += p[param::kKnightOutpost];
+          trace.add(param::kKnightOutpost, c, 1);
+        }
       }
     }
   }
-  if (pos.count(c, PieceType::Bishop) >= 2) s += params::kBishopPair;
+  if (pos.count(c, PieceType::Bishop) >= 2) {
+    s += p[param::kBishopPair];
+    trace.add(param::kBishopPair, c, 1);
+  }
   return s;
 }
 
 // Pawn shelter and the attack computed by pieces_term against the king of `c`.
-int king_safety_mg(const Context& ctx, Color c) noexcept {
+template <typename Trace>
+int king_safety_mg(const Context& ctx, Color c, Trace& trace) noexcept {
   const core::Position& pos = ctx.pos;
   const Square k = pos.king_square(c);
   const int kf = core::index(core::file_of(k));
@@ -99,20 +116,28 @@ int king_safety_mg(const Context& ctx, Color c) noexcept {
       near |= pr == kr + 1;
       far |= pr == kr + 2;
     }
-    v += near ? params::kShieldNear : far ? params::kShieldFar : params::kShieldMissing;
-    if (!file_pawns) v += params::kOpenFileNearKing;
+    const int shield = near ? param::kShieldNear : far ? param::kShieldFar : param::kShieldMissing;
+    v += ctx.p[shield].mg;
+    trace.add_mg(shield, c, 1);
+    if (!file_pawns) {
+      v += ctx.p[param::kOpenFileNearKing].mg;
+      trace.add_mg(param::kOpenFileNearKing, c, 1);
+    }
   }
   const int units = ctx.attack_units[core::index(c)];
   if (ctx.attackers[core::index(c)] >= 2) {
-    int danger = units * units * 3 / 4;
-    if (!pos.pieces(~c, PieceType::Queen)) danger /= 2;
-    v -= std::min(danger, 600);
+    const int danger = param::kKingDanger + std::min(units, param::kDangerUnits - 1) +
+                       (pos.pieces(~c, PieceType::Queen) ? 0 : param::kDangerUnits);
+    v += ctx.p[danger].mg;
+    trace.add_mg(danger, c, 1);
   }
   return v;
 }
 
 // King-dependent passed-pawn terms (endgame): escorts, blockade, the rule of the square.
-Score passed_term(const core::Position& pos, const PawnEntry& pawns, Color c) noexcept {
+template <typename Trace>
+Score passed_term(const core::Position& pos, const EvalParams& p, const PawnEntry& pawns, Color c,
+                  Trace& trace) noexcept {
   const Color them = ~c;
   Score s;
   Bitboard b = pawns.passed[core::index(c)];
@@ -124,8 +149,10 @@ Score passed_term(const core::Position& pos, const PawnEntry& pawns, Color c) no
     const int rr = core::index(core::relative_rank(c, core::rank_of(sq)));
     const int w = std::max(0, rr - 2);
     const Square stop = c == Color::White ? sq + 8 : sq - 8;
-    s.eg += w * (params::kPassedKingProximity * std::min(square_distance(their_king, stop), 5) -
-                 2 * std::min(square_distance(our_king, stop), 5));
+    const int far = w * std::min(square_distance(their_king, stop), 5);
+    s.eg += p[param::kPassedKingProximity].eg * far -
+            w * 2 * std::min(square_distance(our_king, stop), 5);
+    trace.add_eg(param::kPassedKingProximity, c, far);
     if (pos.empty(stop)) s.eg += 3 * w;
     if (pawn_ending) {
       const Square promo =
@@ -163,11 +190,11 @@ int endgame_scale(const core::Position& pos, Color strong) noexcept {
     const bool only_knights = pos.pieces(strong) == (pos.pieces(strong, PieceType::Knight) |
                                                      pos.pieces(strong, PieceType::King));
     if (only_knights && pos.count(strong, PieceType::Knight) <= 2) return 0;
-    if (strong_npm - weak_npm <= params::kPieceValue[2].mg)
-      return strong_npm < params::kPieceValue[3].mg ? 0 : 12;
+    if (strong_npm - weak_npm <= params::kScaleValue[2])
+      return strong_npm < params::kScaleValue[3] ? 0 : 12;
   }
   // Opposite-coloured bishops with nothing else are notoriously drawish.
-  if (strong_npm == params::kPieceValue[2].mg && weak_npm == params::kPieceValue[2].mg) {
+  if (strong_npm == params::kScaleValue[2] && weak_npm == params::kScaleValue[2]) {
     const Bitboard wb = pos.pieces(Color::White, PieceType::Bishop);
     const Bitboard bb = pos.pieces(Color::Black, PieceType::Bishop);
     if (wb && bb && (((wb & kDarkSquares) != 0) != ((bb & kDarkSquares) != 0))) return 28;
@@ -175,32 +202,65 @@ int endgame_scale(const core::Position& pos, Color strong) noexcept {
   return 64;
 }
 
-Value evaluate(const core::Position& pos, PawnTable& pawn_table) noexcept {
-  if (is_insufficient_material(pos)) return kDraw;
-  const PawnEntry& pawns = pawn_table.probe(pos);
-  Context ctx{pos, pawns, pos.pieces()};
+namespace {
+
+template <typename Trace>
+Value evaluate_impl(const core::Position& pos, const PawnEntry& pawns, Trace& trace) noexcept {
+  const EvalParams& p = eval_params();
+  Context ctx{pos, p, pawns, pos.pieces()};
 
   Score s = pawns.score;
   for (Color c : {Color::White, Color::Black}) {
     Score side;
     for (int t = 0; t < 6; ++t) {
       Bitboard b = pos.pieces(c, static_cast<PieceType>(t));
-      while (b) side += pst(c, static_cast<PieceType>(t), core::pop_lsb(b));
+      while (b) {
+        const Square sq = core::pop_lsb(b);
+        side += pst(c, static_cast<PieceType>(t), sq);
+        trace.add(param::kPieceValue + t, c, 1);
+        trace.add(param::kPst + 64 * t + core::index(core::relative_square(c, sq)), c, 1);
+      }
     }
-    side += pieces_term(ctx, c);
-    side += passed_term(pos, pawns, c);
+    side += pieces_term(ctx, c, trace);
+    side += passed_term(pos, p, pawns, c, trace);
     s += c == Color::White ? side : -side;
   }
-  s.mg += king_safety_mg(ctx, Color::White) - king_safety_mg(ctx, Color::Black);
+  s.mg += king_safety_mg(ctx, Color::White, trace) - king_safety_mg(ctx, Color::Black, trace);
 
   const int phase = game_phase(pos);
   const Color strong = s.eg >= 0 ? Color::White : Color::Black;
   const int scale = endgame_scale(pos, strong);
+  if constexpr (std::is_same_v<Trace, EvalTrace>) {
+    trace.total = s;
+    trace.phase = phase;
+    trace.scale = scale;
+    trace.white_to_move = pos.side_to_move() == Color::White;
+  }
   const int eg = s.eg * scale / 64;
   int v = (s.mg * phase + eg * (params::kMaxPhase - phase)) / params::kMaxPhase;
   if (scale == 0 && phase == 0) v = 0;
   v = pos.side_to_move() == Color::White ? v : -v;
   return v + params::kTempo;
+}
+
+}  // namespace
+
+Value evaluate(const core::Position& pos, PawnTable& pawn_table) noexcept {
+  if (is_insufficient_material(pos)) return kDraw;
+  NoTrace none;
+  return evaluate_impl(pos, pawn_table.probe(pos), none);
+}
+
+Value evaluate_traced(const core::Position& pos, EvalTrace& trace) noexcept {
+  trace = EvalTrace{};
+  trace.white_to_move = pos.side_to_move() == Color::White;
+  if (is_insufficient_material(pos)) {
+    trace.insufficient = true;
+    return kDraw;
+  }
+  PawnEntry pawns;
+  evaluate_pawns(pos, pawns, trace);
+  return evaluate_impl(pos, pawns, trace);
 }
 
 }  // namespace arbiter::engine

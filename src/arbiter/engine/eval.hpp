@@ -9,8 +9,12 @@
 
 namespace arbiter::engine {
 
+struct EvalTrace;
+
 // Centipawns from the side to move's point of view.
 [[nodiscard]] Value evaluate(const core::Position& pos, PawnTable& pawns) noexcept;
+// The same value, computed without the pawn hash while recording the weights used in `trace`.
+[[nodiscard]] Value evaluate_traced(const core::Position& pos, EvalTrace& trace) noexcept;
 
 // Scale (out of 64) applied to the endgame part when `strong` is ahead: 0 means a dead draw
 // by material (KN v K, KNN v K, ...), 64 no scaling.

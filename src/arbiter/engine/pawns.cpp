@@ -1,6 +1,7 @@
 #include "arbiter/engine/pawns.hpp"
 
 #include "arbiter/engine/eval_params.hpp"
+#include "arbiter/engine/eval_trace.hpp"
 
 namespace arbiter::engine {
 
@@ -30,7 +31,9 @@ Bitboard passed_span(Color c, Square s) noexcept {
   return ranks_ahead(c, s) & (core::file_bb(s) | adjacent_files(s));
 }
 
-void evaluate_pawns(const core::Position& pos, PawnEntry& e) noexcept {
+template <typename Trace>
+void evaluate_pawns_impl(const core::Position& pos, PawnEntry& e, Trace& trace) noexcept {
+  const EvalParams& p = eval_params();
   e.score = {};
   for (Color c : {Color::White, Color::Black}) {
     const Color them = ~c;
@@ -53,22 +56,35 @@ void evaluate_pawns(const core::Position& pos, PawnEntry& e) noexcept {
       const Bitboard neighbours = ours & adjacent_files(sq);
       const Square stop = c == Color::White ? sq + 8 : sq - 8;
 
-      if (forward_file(c, sq) & ours) s += params::kDoubled;
+      const auto term = [&](int i) {
+        s += p[i];
+        trace.add(i, c, 1);
+      };
+      if (forward_file(c, sq) & ours) term(param::kDoubled);
       if (!neighbours) {
-        s += params::kIsolated;
+        term(param::kIsolated);
       } else if (!(neighbours & ~ranks_ahead(c, sq)) && (core::bb(stop) & their_attacks)) {
         // Every neighbour is further up the board and the stop square is controlled.
-        s += params::kBackward;
+        term(param::kBackward);
       }
-      if (core::pawn_attacks(them, sq) & ours) s += params::kSupportedPawn;
+      if (core::pawn_attacks(them, sq) & ours) term(param::kSupported);
       if (!(passed_span(c, sq) & theirs) && !(forward_file(c, sq) & ours)) {
         e.passed[core::index(c)] |= core::bb(sq);
-        s += params::kPassedByRank[rr];
+        term(param::kPassed + rr);
       }
     }
     e.semi_open[core::index(c)] = semi_open;
     e.score += c == Color::White ? s : -s;
   }
+}
+
+void evaluate_pawns(const core::Position& pos, PawnEntry& entry) noexcept {
+  NoTrace none;
+  evaluate_pawns_impl(pos, entry, none);
+}
+
+void evaluate_pawns(const core::Position& pos, PawnEntry& entry, EvalTrace& trace) noexcept {
+  evaluate_pawns_impl(pos, entry, trace);
 }
 
 PawnTable::PawnTable(std::size_t entries) : table_(entries), mask_(entries - 1) {}

@@ -24,8 +24,11 @@ struct PawnEntry {
 [[nodiscard]] core::Bitboard passed_span(core::Color c, core::Square s) noexcept;
 [[nodiscard]] core::Bitboard adjacent_files(core::Square s) noexcept;
 
-// Evaluates the pawn structure from scratch.
+struct EvalTrace;
+
+// Evaluates the pawn structure from scratch (recording the weights used in `trace`).
 void evaluate_pawns(const core::Position& pos, PawnEntry& entry) noexcept;
+void evaluate_pawns(const core::Position& pos, PawnEntry& entry, EvalTrace& trace) noexcept;
 
 class PawnTable {
  public:

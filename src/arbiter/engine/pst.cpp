@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <string>
 
 #include "arbiter/engine/eval_params.hpp"
 
@@ -56,21 +57,112 @@ Score rule(PieceType t, int f, int r) noexcept {
   }
 }
 
-struct Tables {
-  std::array<std::array<Score, 64>, 6> white{};
-};
+using Tables = std::array<std::array<Score, 64>, 6>;
 
-Tables build() noexcept {
-  Tables t;
-  for (int p = 0; p < 6; ++p)
+Tables build(const EvalParams& p) noexcept {
+  Tables t{};
+  for (int type = 0; type < 6; ++type)
     for (int s = 0; s < 64; ++s)
-      t.white[p][s] = rule(static_cast<PieceType>(p), s & 7, s >> 3) + params::kPieceValue[p];
+      t[type][s] = p[param::kPst + 64 * type + s] + p[param::kPieceValue + type];
   return t;
 }
 
-const Tables kTables = build();
+// One translation unit holds the weights and the tables built from them, so they are
+// initialised in this order.
+EvalParams g_params = default_eval_params();
+Tables g_tables = build(g_params);
+
+constexpr const char* kTypeNames[6] = {"Pawn", "Knight", "Bishop", "Rook", "Queen", "King"};
 
 }  // namespace
+
+EvalParams rule_eval_params() noexcept {
+  EvalParams p;
+  constexpr Score kPieceValue[6] = {{90, 115},  {330, 300},   {345, 320},
+                                    {470, 540}, {1000, 1000}, {0, 0}};
+  constexpr Score kMobility[4] = {{4, 4}, {5, 5}, {2, 4}, {1, 2}};
+  constexpr Score kPassed[8] = {{0, 0},   {4, 10},  {8, 16},   {14, 28},
+                                {30, 55}, {55, 95}, {90, 150}, {0, 0}};
+  for (int t = 0; t < 6; ++t) {
+    p[param::kPieceValue + t] = kPieceValue[t];
+    for (int s = 0; s < 64; ++s)
+      p[param::kPst + 64 * t + s] = rule(static_cast<PieceType>(t), s & 7, s >> 3);
+  }
+  // Mobility: linear in the squares beyond a typical count.
+  constexpr int kMobilityBase[4] = {4, 6, 7, 13};
+  for (int i = 0; i < 4; ++i)
+    for (int n = 0; n < param::kMobilityOffset[i + 1] - param::kMobilityOffset[i]; ++n)
+      p[param::kMobility + param::kMobilityOffset[i] + n] = kMobility[i] * (n - kMobilityBase[i]);
+  // King danger: quadratic in the attack units, halved without the queen, capped at 600.
+  for (int u = 0; u < param::kDangerUnits; ++u) {
+    const int danger = u * u * 3 / 4;
+    p[param::kKingDanger + u] = {-std::min(danger, 600), 0};
+    p[param::kKingDanger + param::kDangerUnits + u] = {-std::min(danger / 2, 600), 0};
+  }
+  for (int r = 0; r < 8; ++r) p[param::kPassed + r] = kPassed[r];
+  p[param::kDoubled] = {-10, -22};
+  p[param::kIsolated] = {-12, -14};
+  p[param::kBackward] = {-8, -10};
+  p[param::kSupported] = {6, 5};
+  p[param::kPassedKingProximity] = {0, 4};
+  p[param::kBishopPair] = {28, 50};
+  p[param::kRookOpenFile] = {24, 10};
+  p[param::kRookSemiOpenFile] = {11, 6};
+  p[param::kKnightOutpost] = {16, 8};
+  p[param::kShieldNear] = {12, 0};
+  p[param::kShieldFar] = {6, 0};
+  p[param::kShieldMissing] = {-16, 0};
+  p[param::kOpenFileNearKing] = {-12, 0};
+  return p;
+}
+
+const EvalParams& eval_params() noexcept { return g_params; }
+
+void set_eval_params(const EvalParams& p) noexcept {
+  g_params = p;
+  g_tables = build(p);
+}
+
+std::string param_name(int i) {
+  using namespace param;
+  const auto indexed = [](const char* name, int k) {
+    return std::string(name) + "[" + std::to_string(k) + "]";
+  };
+  if (i < kPst) return std::string("piece_value[") + kTypeNames[i - kPieceValue] + "]";
+  if (i < kMobility) {
+    const int s = (i - kPst) % 64;
+    const std::string sq{static_cast<char>('a' + (s & 7)), static_cast<char>('1' + (s >> 3))};
+    return std::string("pst[") + kTypeNames[(i - kPst) / 64] + "][" + sq + "]";
+  }
+  if (i < kDoubled) {
+    int t = 0;
+    while (i - kMobility >= kMobilityOffset[t + 1]) ++t;
+    return std::string("mobility[") + kTypeNames[t + 1] + "][" +
+           std::to_string(i - kMobility - kMobilityOffset[t]) + "]";
+  }
+  if (i >= kKingDanger) {
+    const int u = i - kKingDanger;
+    return u < kDangerUnits ? indexed("king_danger", u)
+                            : indexed("king_danger_no_queen", u - kDangerUnits);
+  }
+  if (i >= kPassed && i < kPassedKingProximity) return indexed("passed", i - kPassed);
+  switch (i) {
+    case kDoubled: return "doubled";
+    case kIsolated: return "isolated";
+    case kBackward: return "backward";
+    case kSupported: return "supported";
+    case kPassedKingProximity: return "passed_king_proximity";
+    case kBishopPair: return "bishop_pair";
+    case kRookOpenFile: return "rook_open_file";
+    case kRookSemiOpenFile: return "rook_semi_open_file";
+    case kKnightOutpost: return "knight_outpost";
+    case kShieldNear: return "shield_near";
+    case kShieldFar: return "shield_far";
+    case kShieldMissing: return "shield_missing";
+    case kOpenFileNearKing: return "open_file_near_king";
+    default: return indexed("param", i);
+  }
+}
 
 Score pst_rule(PieceType t, Square white_square) noexcept {
   const int s = core::index(white_square);
@@ -78,7 +170,7 @@ Score pst_rule(PieceType t, Square white_square) noexcept {
 }
 
 Score pst(Color c, PieceType t, Square s) noexcept {
-  return kTables.white[core::index(t)][core::index(core::relative_square(c, s))];
+  return g_tables[core::index(t)][core::index(core::relative_square(c, s))];
 }
 
 }  // namespace arbiter::engine
