@@ -34,10 +34,24 @@ Result<void> UciPlayer::start(const GameStart& start) {
   if (!p) return tl::unexpected(p.error());
   process_.emplace(std::move(*p));
   process_->write_line("uci");
-  if (!wait_for("uciok", config_.startup_timeout))
-    return make_error(ErrorCode::kProtocolState, config_.name + ": no uciok");
-  for (const auto& [option, value] : config_.options)
+  bool declares_ponder = false;
+  for (std::string line;;) {
+    if (process_->read_line(line, config_.startup_timeout) != ReadStatus::Line)
+      return make_error(ErrorCode::kProtocolState, config_.name + ": no uciok");
+    const std::string_view word = first_word(line);
+    if (word == "uciok") break;
+    if (word == "option" && line.find(" name Ponder type ") != std::string::npos)
+      declares_ponder = true;
+  }
+  bool ponder_set = false;
+  for (const auto& [option, value] : config_.options) {
     process_->write_line("setoption name " + option + " value " + value);
+    ponder_set = ponder_set || option == "Ponder";
+  }
+  // UCI: the GUI tells the engine whether pondering is possible, because the engine may
+  // budget its time for ponder hits. The runner never sends "go ponder", so it says no
+  // (Glaurung 2.2 otherwise thinks ~4x longer per move and loses on time at 10+0.1).
+  if (declares_ponder && !ponder_set) process_->write_line("setoption name Ponder value false");
   if (start.chess960) process_->write_line("setoption name UCI_Chess960 value true");
   process_->write_line("ucinewgame");
   process_->write_line("isready");

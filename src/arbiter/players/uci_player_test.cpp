@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
 #include "arbiter/players/engine_text.hpp"
 #include "arbiter/players/fake_engine.hpp"
 
@@ -65,6 +69,46 @@ TEST(UciPlayer, HandshakeOptionsAndBestmove) {
   EXPECT_EQ(reply.score_cp, 12);
   EXPECT_EQ(reply.depth, 3);
   p.finish("*");
+}
+
+// The lines an engine that declares a Ponder option received while starting.
+std::string start_engine_with_ponder_option(
+    const std::string& log_name, std::vector<std::pair<std::string, std::string>> options) {
+  const std::string log = ::testing::TempDir() + log_name;
+  std::remove(log.c_str());
+  EngineConfig c;
+  c.name = "ponderer";
+  c.argv = {
+      testing::write_script("while read -r line; do\n  echo \"$line\" >> '" + log +
+                            "'\n  case \"$line\" in\n"
+                            "    uci) echo 'id name P'; echo 'option name Ponder type check "
+                            "default true'; echo uciok ;;\n"
+                            "    isready) echo readyok ;;\n    quit) exit 0 ;;\n  esac\ndone\n")};
+  c.options = std::move(options);
+  {
+    UciPlayer p(c);
+    EXPECT_TRUE(p.start(GameStart{}).has_value());
+    p.finish("*");
+  }
+  std::ifstream in(log);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(UciPlayer, TellsAnEngineWithAPonderOptionThatItWillNotPonder) {
+  // UCI: the GUI sends Ponder so that the engine can budget its time; the runner never
+  // sends "go ponder".
+  const std::string seen = start_engine_with_ponder_option("ponder-default.log", {});
+  EXPECT_NE(seen.find("setoption name Ponder value false\n"), std::string::npos) << seen;
+  EXPECT_LT(seen.find("setoption name Ponder value false"), seen.find("isready")) << seen;
+}
+
+TEST(UciPlayer, AnExplicitPonderOptionIsLeftAsGiven) {
+  const std::string seen =
+      start_engine_with_ponder_option("ponder-explicit.log", {{"Ponder", "true"}});
+  EXPECT_NE(seen.find("setoption name Ponder value true"), std::string::npos) << seen;
+  EXPECT_EQ(seen.find("setoption name Ponder value false"), std::string::npos) << seen;
 }
 
 TEST(UciPlayer, EngineWithoutUciokFailsToStartWithinItsTimeout) {
