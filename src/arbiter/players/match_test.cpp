@@ -143,9 +143,12 @@ TEST(EngineConfigParse, ReadsNameCommandProtocolAndOptions) {
   ASSERT_TRUE(c.has_value());
   ASSERT_TRUE(c->time_control.has_value());
   EXPECT_EQ(c->time_control->to_string(), "10+1");
-  auto bad_tc = parse_engine_config({"cmd=x", "tc=10+0.1"});
+  auto fractional = parse_engine_config({"cmd=x", "tc=10+0.1"});
+  ASSERT_TRUE(fractional.has_value());
+  EXPECT_EQ(fractional->time_control->to_string(), "10+0.1");
+  auto bad_tc = parse_engine_config({"cmd=x", "tc=10+0.1234"});
   ASSERT_FALSE(bad_tc.has_value());
-  EXPECT_EQ(bad_tc.error().message.rfind("tc=10+0.1: ", 0), 0u) << bad_tc.error().message;
+  EXPECT_EQ(bad_tc.error().message.rfind("tc=10+0.1234: ", 0), 0u) << bad_tc.error().message;
   EXPECT_EQ(c->name, "SF");
   EXPECT_EQ(c->argv, std::vector<std::string>{"/usr/games/stockfish"});
   ASSERT_EQ(c->options.size(), 1u);
