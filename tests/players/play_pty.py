@@ -17,45 +17,58 @@ import time
 ARBITER = sys.argv[1]
 
 
-def play(moves, tmp, name):
-    pgn = os.path.join(tmp, name + ".pgn")
-    events = os.path.join(tmp, name + ".jsonl")
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.execv(ARBITER, [ARBITER, "play", "--white", "human", "--black", "human",
-                           "--tc", "300+2", "--pgn", pgn, "--events", events, "--no-ansi"])
-    out = b""
+class Terminal:
+    """What a child on a pseudo-terminal wrote, read as it arrives."""
 
-    def wait_for(token, timeout=20.0):
-        nonlocal out
+    def __init__(self, fd):
+        self.fd = fd
+        self.out = b""
+
+    def wait_for(self, token, timeout=20.0):
+        """Reads until `token` is in the output; fails after `timeout` seconds or at EOF."""
         end = time.time() + timeout
-        while token not in out:
+        while token not in self.out:
             left = end - time.time()
             if left <= 0:
-                raise AssertionError("timed out waiting for %r; got:\n%s" % (token, out.decode(errors="replace")))
-            r, _, _ = select.select([fd], [], [], left)
+                raise AssertionError("timed out waiting for %r; got:\n%s" % (token, self.out.decode(errors="replace")))
+            r, _, _ = select.select([self.fd], [], [], left)
             if r:
                 try:
-                    chunk = os.read(fd, 4096)
+                    chunk = os.read(self.fd, 4096)
                 except OSError:
                     chunk = b""
                 if not chunk:
-                    if token not in out:
-                        raise AssertionError("EOF before %r:\n%s" % (token, out.decode(errors="replace")))
-                    break
-                out += chunk
+                    raise AssertionError("EOF before %r:\n%s" % (token, self.out.decode(errors="replace")))
+                self.out += chunk
 
+    def write(self, data):
+        os.write(self.fd, data)
+
+
+def spawn(args):
+    """Starts `arbiter ARGS` on a pseudo-terminal: its pid and its Terminal."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(ARBITER, [ARBITER] + args)
+    return pid, Terminal(fd)
+
+
+def play(moves, tmp, name):
+    pgn = os.path.join(tmp, name + ".pgn")
+    events = os.path.join(tmp, name + ".jsonl")
+    pid, term = spawn(["play", "--white", "human", "--black", "human",
+                       "--tc", "300+2", "--pgn", pgn, "--events", events, "--no-ansi"])
     transcript = b""
     for line in moves:
-        wait_for(b"to move> ")
-        cut = out.rfind(b"to move> ") + 1
-        transcript += out[:cut]
-        out = out[cut:]  # wait for the next prompt only
-        os.write(fd, (line + "\n").encode())
-    wait_for(b"PGN saved")
-    wait_for(b"Event log saved")
+        term.wait_for(b"to move> ")
+        cut = term.out.rfind(b"to move> ") + 1
+        transcript += term.out[:cut]
+        term.out = term.out[cut:]  # wait for the next prompt only
+        term.write((line + "\n").encode())
+    term.wait_for(b"PGN saved")
+    term.wait_for(b"Event log saved")
     os.waitpid(pid, 0)
-    text = (transcript + out).decode(errors="replace")
+    text = (transcript + term.out).decode(errors="replace")
     verdict = json.loads(subprocess.run([ARBITER, "adjudicate", events], check=True,
                                         capture_output=True, text=True).stdout)
     with open(pgn) as f:
@@ -84,48 +97,27 @@ def typing_while_the_engine_thinks(tmp):
     os.chmod(engine, 0o755)
     pgn = os.path.join(tmp, "typing.pgn")
     events = os.path.join(tmp, "typing.jsonl")
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.execv(ARBITER, [ARBITER, "play", "--white", "uci:" + engine, "--black", "human",
-                           "--tc", "300+2", "--pgn", pgn, "--events", events, "--no-ansi"])
-    out = b""
-
-    def wait_for(token, timeout=20.0):
-        nonlocal out
-        end = time.time() + timeout
-        while token not in out:
-            left = end - time.time()
-            if left <= 0:
-                raise AssertionError("timed out waiting for %r; got:\n%s" % (token, out.decode(errors="replace")))
-            r, _, _ = select.select([fd], [], [], left)
-            if r:
-                try:
-                    chunk = os.read(fd, 4096)
-                except OSError:
-                    chunk = b""
-                if not chunk:
-                    raise AssertionError("EOF before %r:\n%s" % (token, out.decode(errors="replace")))
-                out += chunk
-
-    wait_for(b"White is thinking")
-    os.write(fd, b"help\n")
-    wait_for(b"a premove")
-    os.write(fd, b"draw\n")
-    wait_for(b"black offers a draw")
-    os.write(fd, b"e5\n")
-    wait_for(b"premove e5: played when your turn comes")
-    assert b"white played" not in out, out  # all of it while the engine still thinks
-    wait_for(b"premove e5 played")          # at once when Black's turn came
-    wait_for(b"black played e5")
-    seen = out
-    out = out[out.rfind(b"black played e5"):]  # the engine's second think comes after it
-    wait_for(b"White is thinking")
-    assert (seen + out).count(b"White is thinking") >= 2, seen + out
+    pid, term = spawn(["play", "--white", "uci:" + engine, "--black", "human",
+                       "--tc", "300+2", "--pgn", pgn, "--events", events, "--no-ansi"])
+    term.wait_for(b"White is thinking")
+    term.write(b"help\n")
+    term.wait_for(b"a premove")
+    term.write(b"draw\n")
+    term.wait_for(b"black offers a draw")
+    term.write(b"e5\n")
+    term.wait_for(b"premove e5: played when your turn comes")
+    assert b"white played" not in term.out, term.out  # all of it while the engine still thinks
+    term.wait_for(b"premove e5 played")               # at once when Black's turn came
+    term.wait_for(b"black played e5")
+    seen = term.out
+    term.out = term.out[term.out.rfind(b"black played e5"):]  # the engine's second think comes after it
+    term.wait_for(b"White is thinking")
+    assert (seen + term.out).count(b"White is thinking") >= 2, seen + term.out
     asked = time.time()
-    os.write(fd, b"resign\n")
-    wait_for(b"Result: 1-0")
+    term.write(b"resign\n")
+    term.wait_for(b"Result: 1-0")
     assert time.time() - asked < 2.0, "the resignation waited for the engine"
-    wait_for(b"Event log saved")
+    term.wait_for(b"Event log saved")
     os.waitpid(pid, 0)
     verdict = json.loads(subprocess.run([ARBITER, "adjudicate", events], check=True,
                                         capture_output=True, text=True).stdout)

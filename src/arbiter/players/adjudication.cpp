@@ -1,5 +1,7 @@
 #include "arbiter/players/adjudication.hpp"
 
+#include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstdlib>
 
@@ -21,27 +23,46 @@ std::vector<std::string_view> split(std::string_view text, char sep) {
   }
 }
 
-// Reads "key:value,key:value" for `rule`, calling set(key, value) for each; set returns
-// false for an unknown key.
-template <typename Set>
-Result<void> read_settings(std::string_view rule, std::string_view settings, Set set) {
-  if (settings.empty()) return {};
-  for (std::string_view item : split(settings, ',')) {
-    const std::size_t colon = item.find(':');
-    if (colon == std::string_view::npos || colon == 0)
-      return bad(std::string(rule) + ": expected KEY:NUMBER, got '" + std::string(item) + "'");
-    const std::string_view key = item.substr(0, colon);
-    const std::string_view text = item.substr(colon + 1);
-    int value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc{} || end != text.data() + text.size() || value <= 0)
-      return bad(std::string(rule) + ": " + std::string(key) + " needs a positive integer, got '" +
-                 std::string(text) + "'");
-    if (!set(key, value))
-      return bad(std::string(rule) + ": unknown key '" + std::string(key) + "'");
+// A rule's key and the setting it writes.
+template <typename Rule>
+struct Key {
+  std::string_view name;
+  int Rule::*field;
+};
+
+// Reads "key:value,key:value" for `rule` into a rule of the defaults, knowing `keys`.
+template <typename Rule, std::size_t N>
+Result<void> read_rule(std::string_view rule, std::string_view settings,
+                       const std::array<Key<Rule>, N>& keys, std::optional<Rule>& into) {
+  Rule r;
+  if (!settings.empty()) {
+    for (std::string_view item : split(settings, ',')) {
+      const std::size_t colon = item.find(':');
+      if (colon == std::string_view::npos || colon == 0)
+        return bad(std::string(rule) + ": expected KEY:NUMBER, got '" + std::string(item) + "'");
+      const std::string_view key = item.substr(0, colon);
+      const std::string_view text = item.substr(colon + 1);
+      int value = 0;
+      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+      if (ec != std::errc{} || end != text.data() + text.size() || value <= 0)
+        return bad(std::string(rule) + ": " + std::string(key) +
+                   " needs a positive integer, got '" + std::string(text) + "'");
+      const auto known = std::find_if(keys.begin(), keys.end(),
+                                      [key](const Key<Rule>& k) { return k.name == key; });
+      if (known == keys.end())
+        return bad(std::string(rule) + ": unknown key '" + std::string(key) + "'");
+      r.*(known->field) = value;
+    }
   }
+  into = r;
   return {};
 }
+
+constexpr std::array<Key<DrawRule>, 3> kDrawKeys{{{"movenumber", &DrawRule::move_number},
+                                                  {"movecount", &DrawRule::move_count},
+                                                  {"score", &DrawRule::score}}};
+constexpr std::array<Key<ResignRule>, 2> kResignKeys{
+    {{"movecount", &ResignRule::move_count}, {"score", &ResignRule::score}}};
 
 }  // namespace
 
@@ -49,40 +70,8 @@ Result<void> parse_adjudication(std::string_view text, Adjudication& into) {
   const std::size_t eq = text.find('=');
   const std::string_view rule = text.substr(0, eq);
   const std::string_view settings = eq == std::string_view::npos ? "" : text.substr(eq + 1);
-  if (rule == "draw") {
-    DrawRule r;
-    auto ok = read_settings(rule, settings, [&r](std::string_view key, int v) {
-      if (key == "movenumber") {
-        r.move_number = v;
-      } else if (key == "movecount") {
-        r.move_count = v;
-      } else if (key == "score") {
-        r.score = v;
-      } else {
-        return false;
-      }
-      return true;
-    });
-    if (!ok) return ok;
-    into.draw = r;
-    return {};
-  }
-  if (rule == "resign") {
-    ResignRule r;
-    auto ok = read_settings(rule, settings, [&r](std::string_view key, int v) {
-      if (key == "movecount") {
-        r.move_count = v;
-      } else if (key == "score") {
-        r.score = v;
-      } else {
-        return false;
-      }
-      return true;
-    });
-    if (!ok) return ok;
-    into.resign = r;
-    return {};
-  }
+  if (rule == "draw") return read_rule(rule, settings, kDrawKeys, into.draw);
+  if (rule == "resign") return read_rule(rule, settings, kResignKeys, into.resign);
   if (rule == "tb")
     return bad("tb: tablebase adjudication is not supported (Arbiter has no tablebases)");
   return bad("'" + std::string(text) + "': the rule must be draw=... or resign=...");

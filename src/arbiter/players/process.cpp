@@ -14,6 +14,8 @@
 namespace arbiter::players {
 namespace {
 
+constexpr Millis kInterruptSlice{50};  // how often a thinking child's reader looks up
+
 void close_fd(int& fd) noexcept {
   if (fd >= 0) ::close(fd);
   fd = -1;
@@ -206,6 +208,25 @@ void Process::terminate(Millis grace) {
     }
   }
   close_fds();
+}
+
+ReadStatus read_answer(Process& process, Millis wait, const std::atomic<bool>& interrupted,
+                       Millis grace, const std::function<bool(const std::string&)>& take) {
+  using Clock = std::chrono::steady_clock;
+  auto deadline = Clock::now() + wait;
+  bool cut_short = false;
+  std::string line;
+  for (;;) {
+    if (interrupted.load() && !cut_short) {
+      cut_short = true;
+      deadline = std::min(deadline, Clock::now() + grace);
+    }
+    const ReadStatus s =
+        process.read_line_until(line, std::min(deadline, Clock::now() + kInterruptSlice));
+    if (s == ReadStatus::Timeout && Clock::now() < deadline) continue;
+    if (s != ReadStatus::Line) return s;
+    if (take(line)) return s;
+  }
 }
 
 }  // namespace arbiter::players

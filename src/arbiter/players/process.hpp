@@ -7,7 +7,9 @@
 #include <sys/types.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -61,5 +63,13 @@ class Process {
   std::string buffer_;
   bool eof_ = false;
 };
+
+// Reads a thinking child's answer: lines until `take` returns true for one (Line), the
+// child closes its output (Closed), or `wait` (real time) has passed (Timeout). Reads in
+// short slices, so that an interrupt (the game ended meanwhile) is seen: the child then
+// has `grace` to answer, and is not waited for beyond it.
+[[nodiscard]] ReadStatus read_answer(Process& process, Millis wait,
+                                     const std::atomic<bool>& interrupted, Millis grace,
+                                     const std::function<bool(const std::string&)>& take);
 
 }  // namespace arbiter::players

@@ -9,8 +9,6 @@
 namespace arbiter::players {
 namespace {
 
-constexpr Millis kInterruptSlice{50};  // how often a thinking engine's reader looks up
-
 constexpr Millis kNoClockMoveTime{2000};  // a game without a clock: a fixed time per move
 
 }  // namespace
@@ -91,37 +89,28 @@ Reply UciPlayer::think(const ThinkRequest& request) {
     return Reply{ReplyKind::Crash, {}, false, {}, {}, "the engine does not read its input"};
   const bool timed = request.budget.count() > 0;
   const Millis wait = timed ? request.budget : kNoClockMoveTime * 5;
-  auto deadline = std::chrono::steady_clock::now() + wait;
-  bool cut_short = false;
-  std::string line;
-  for (;;) {
-    // Short slices, so that an interrupt (the game ended meanwhile) is seen: the engine
-    // then has its grace period to answer, and is not waited for beyond it.
-    if (interrupted_.load() && !cut_short) {
-      cut_short = true;
-      deadline = std::min(deadline, std::chrono::steady_clock::now() + config_.grace);
-    }
-    const ReadStatus s = process_->read_line_until(
-        line, std::min(deadline, std::chrono::steady_clock::now() + kInterruptSlice));
-    if (s == ReadStatus::Timeout && std::chrono::steady_clock::now() < deadline) continue;
-    if (s == ReadStatus::Closed)
-      return Reply{ReplyKind::Crash, {}, false, {}, {}, "the engine exited"};
-    if (s == ReadStatus::Timeout) {
-      // The flag has fallen (Art. 6.8): the answer no longer matters; stop the search so
-      // a healthy engine is ready for what follows, and never wait for it.
-      send("stop");
-      return Reply{ReplyKind::Timeout, {}, false, {}, {}, "no bestmove in time"};
-    }
-    const std::string word = first_word(line);
-    if (word == "info") {
-      if (auto cp = info_score_cp(line)) reply.score_cp = cp;
-      if (auto d = info_int(line, "depth")) reply.depth = d;
-    } else if (word == "bestmove") {
-      reply.move = nth_word(line, 1);
-      if (reply.move.empty()) reply.move = "0000";
-      return reply;
-    }
+  const ReadStatus s =
+      read_answer(*process_, wait, interrupted_, config_.grace, [&reply](const std::string& line) {
+        const std::string word = first_word(line);
+        if (word == "info") {
+          if (auto cp = info_score_cp(line)) reply.score_cp = cp;
+          if (auto d = info_int(line, "depth")) reply.depth = d;
+        } else if (word == "bestmove") {
+          reply.move = nth_word(line, 1);
+          if (reply.move.empty()) reply.move = "0000";
+          return true;
+        }
+        return false;
+      });
+  if (s == ReadStatus::Closed)
+    return Reply{ReplyKind::Crash, {}, false, {}, {}, "the engine exited"};
+  if (s == ReadStatus::Timeout) {
+    // The flag has fallen (Art. 6.8): the answer no longer matters; stop the search so
+    // a healthy engine is ready for what follows, and never wait for it.
+    send("stop");
+    return Reply{ReplyKind::Timeout, {}, false, {}, {}, "no bestmove in time"};
   }
+  return reply;
 }
 
 bool UciPlayer::send(const std::string& line) {

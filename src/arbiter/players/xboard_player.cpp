@@ -10,8 +10,6 @@
 namespace arbiter::players {
 namespace {
 
-constexpr Millis kInterruptSlice{50};  // how often a thinking engine's reader looks up
-
 constexpr Millis kNoFeatureWait{2000};    // a version 1 engine never says done=1
 constexpr Millis kNoClockMoveTime{2000};  // a game without a clock: `st` per move
 
@@ -189,40 +187,34 @@ Reply XboardPlayer::think(const ThinkRequest& request) {
   if (!alive_) return Reply{ReplyKind::Crash, {}, false, {}, {}, "the engine does not read"};
   Reply reply;
   const Millis wait = timed ? request.budget : kNoClockMoveTime * 5;
-  auto deadline = std::chrono::steady_clock::now() + wait;
-  bool cut_short = false;
-  std::string line;
-  for (;;) {
-    // Short slices, so that an interrupt (the game ended meanwhile) is seen: the engine
-    // then has its grace period to answer, and is not waited for beyond it.
-    if (interrupted_.load() && !cut_short) {
-      cut_short = true;
-      deadline = std::min(deadline, std::chrono::steady_clock::now() + config_.grace);
-    }
-    const ReadStatus s = process_->read_line_until(
-        line, std::min(deadline, std::chrono::steady_clock::now() + kInterruptSlice));
-    if (s == ReadStatus::Timeout && std::chrono::steady_clock::now() < deadline) continue;
-    if (s == ReadStatus::Closed)
-      return Reply{ReplyKind::Crash, {}, false, {}, {}, "the engine exited"};
-    if (s == ReadStatus::Timeout) {
-      send("?");       // "move now": the flag has fallen already, the answer will not count
-      known_.clear();  // its board is unknown from now on
-      return Reply{ReplyKind::Timeout, {}, false, {}, {}, "no move in time"};
-    }
-    const std::string w0 = first_word(line);
-    if (w0 == "move") {
-      reply.move = nth_word(line, 1);
-      known_.push_back(reply.move);
-      return reply;
-    }
-    if (w0 == "resign") return Reply{ReplyKind::Resign, {}, false, {}, {}, {}};
-    if (w0 == "offer" && nth_word(line, 1) == "draw") {
-      reply.offer_draw = true;
-    } else if (is_integer(w0)) {  // thinking output: ply score time nodes pv
-      reply.depth = info_int("d " + line, "d");
-      if (auto cp = info_int("s " + nth_word(line, 1), "s")) reply.score_cp = cp;
-    }
+  const ReadStatus s =
+      read_answer(*process_, wait, interrupted_, config_.grace, [&](const std::string& line) {
+        const std::string w0 = first_word(line);
+        if (w0 == "move") {
+          reply.move = nth_word(line, 1);
+          known_.push_back(reply.move);
+          return true;
+        }
+        if (w0 == "resign") {
+          reply = Reply{ReplyKind::Resign, {}, false, {}, {}, {}};
+          return true;
+        }
+        if (w0 == "offer" && nth_word(line, 1) == "draw") {
+          reply.offer_draw = true;
+        } else if (is_integer(w0)) {  // thinking output: ply score time nodes pv
+          reply.depth = info_int("d " + line, "d");
+          if (auto cp = info_int("s " + nth_word(line, 1), "s")) reply.score_cp = cp;
+        }
+        return false;
+      });
+  if (s == ReadStatus::Closed)
+    return Reply{ReplyKind::Crash, {}, false, {}, {}, "the engine exited"};
+  if (s == ReadStatus::Timeout) {
+    send("?");       // "move now": the flag has fallen already, the answer will not count
+    known_.clear();  // its board is unknown from now on
+    return Reply{ReplyKind::Timeout, {}, false, {}, {}, "no move in time"};
   }
+  return reply;
 }
 
 void XboardPlayer::finish(const std::string& result) {

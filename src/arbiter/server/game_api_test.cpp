@@ -108,11 +108,7 @@ TEST_F(ApiTest, Chess960ComputerGame) {
 }
 
 TEST_F(ApiTest, PgnFenAndList) {
-  auto f = friends();
-  auto w = connect(*f.room, f.white);
-  auto b = connect(*f.room, f.black);
-  move(*f.room, w, "e2e4", 1, 1);
-  move(*f.room, b, "e7e5", 2, 1);
+  auto [f, w, b] = after_e4_e5();
   const std::string id = f.room->id();
   auto pgn = call("GET", "/api/games/" + id + "/pgn");
   EXPECT_EQ(pgn.status, 200u);

@@ -162,6 +162,15 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   void on_rematch(Client& client, const wire::RematchMsg& m);
   // Plays a refereed move of `side` at arbiter time t (the move is legal).
   void play_move(core::Color side, core::Move move, Millis t, std::int64_t lag_ms, bool offer_draw);
+  // The next ply: `move` of `side` from `before` to `after` joins the move list and is the
+  // pending store record. Returns its event with the move's own fields, for the caller to
+  // complete with the game's state.
+  wire::MoveEventData record_move(core::Color side, const core::Position& before, core::Move move,
+                                  const core::Position& after);
+  // A move the referee has just played: the clocks' start, the lapse of the opponent's
+  // draw offer, and the move event with the state after it.
+  void add_played_move(core::Color side, const core::Position& before, core::Move move,
+                       std::int64_t lag_ms);
   void offer_draw(core::Color side, Millis t);
   // After an action: an automatic ending of the Arbiter becomes the `end` event.
   void end_if_over(std::optional<core::Color> by);

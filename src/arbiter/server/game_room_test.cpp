@@ -12,9 +12,7 @@ namespace {
 using namespace std::chrono_literals;
 
 TEST_F(RoomTest, FoolsMateEndsTheGameAndIsStored) {
-  auto f = friends();
-  auto w = connect(*f.room, f.white);
-  auto b = connect(*f.room, f.black);
+  auto [f, w, b] = seated();
   EXPECT_EQ(at(w->of("welcome").at(0), "/role"), "white");
   EXPECT_EQ(at(b->of("welcome").at(0), "/role"), "black");
   EXPECT_EQ(at(w->of("state").at(0), "/d/status"), "created");
@@ -50,9 +48,7 @@ TEST_F(RoomTest, FoolsMateEndsTheGameAndIsStored) {
 }
 
 TEST_F(RoomTest, OnlyTheSeatsTokenActsForIt) {
-  auto f = friends();
-  auto w = connect(*f.room, f.white);
-  auto b = connect(*f.room, f.black);
+  auto [f, w, b] = seated();
   auto spectator = connect(*f.room, "");
   EXPECT_EQ(at(spectator->of("welcome").at(0), "/role"), "spectator");
   // White's socket cannot move for Black, Black cannot move on White's turn.
@@ -102,9 +98,7 @@ TEST_F(RoomTest, BadInputGetsClearErrors) {
 }
 
 TEST_F(RoomTest, DrawOfferAcceptedAfterBothMoved) {
-  auto f = friends();
-  auto w = connect(*f.room, f.white);
-  auto b = connect(*f.room, f.black);
+  auto [f, w, b] = seated();
   move(*f.room, w, "e2e4", 1, 1);
   say(*f.room, w, R"({"t":"draw","id":2,"d":{"action":"offer"}})");
   EXPECT_EQ(at(w->last("error"), "/d/code"), "too-early");  // 5.2.3
@@ -125,9 +119,7 @@ TEST_F(RoomTest, DrawOfferAcceptedAfterBothMoved) {
 }
 
 TEST_F(RoomTest, OfferWithMoveLapsesWhenTheReceiverMoves) {
-  auto f = friends();
-  auto w = connect(*f.room, f.white);
-  auto b = connect(*f.room, f.black);
+  auto [f, w, b] = seated();
   move(*f.room, w, "e2e4", 1, 1);
   say(*f.room, b, R"({"t":"move","id":1,"d":{"uci":"e7e5","ply":2,"offer_draw":true}})");
   EXPECT_EQ(at(w->last("draw"), "/d/action"), "offer");
@@ -138,9 +130,7 @@ TEST_F(RoomTest, OfferWithMoveLapsesWhenTheReceiverMoves) {
 }
 
 TEST_F(RoomTest, ThreefoldClaimUpheld) {
-  auto f = friends();
-  auto w = connect(*f.room, f.white);
-  auto b = connect(*f.room, f.black);
+  auto [f, w, b] = seated();
   const char* moves[] = {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"};
   for (int i = 0; i < 7; ++i) move(*f.room, i % 2 ? b : w, moves[i], i + 1, i + 1);
   // Black may claim with the intended move f6g8 (9.2.1.1): the start position a third time.
@@ -180,11 +170,7 @@ TEST_F(RoomTest, ThreefoldClaimUpheld) {
 }
 
 TEST_F(RoomTest, WrongClaimIsPenalisedAndTheIntendedMoveMade) {
-  auto f = friends();  // blitz: one minute (B.2)
-  auto w = connect(*f.room, f.white);
-  auto b = connect(*f.room, f.black);
-  move(*f.room, w, "e2e4", 1, 1);
-  move(*f.room, b, "e7e5", 2, 1);
+  auto [f, w, b] = after_e4_e5();  // blitz: one minute (B.2)
   const auto black_before = f.room->state().clock->black;
   say(*f.room, w, R"({"t":"claim","id":2,"d":{"kind":"threefold","move":"g1f3"}})");
   EXPECT_EQ(at(w->sent().back(), "/t"), "ack");
@@ -210,11 +196,7 @@ TEST_F(RoomTest, WrongClaimIsPenalisedAndTheIntendedMoveMade) {
 }
 
 TEST_F(RoomTest, FlagFallsAtZero) {
-  auto f = friends("60");
-  auto w = connect(*f.room, f.white);
-  auto b = connect(*f.room, f.black);
-  move(*f.room, w, "e2e4", 1, 1);
-  move(*f.room, b, "e7e5", 2, 1);
+  auto [f, w, b] = after_e4_e5("60");
   say(*f.room, w, R"({"t":"ack","seq":3})");  // unacknowledged events would close the sockets
   say(*f.room, b, R"({"t":"ack","seq":3})");
   clock_.advance(59'999ms);
@@ -234,11 +216,7 @@ TEST_F(RoomTest, FlagFallsAtZero) {
 }
 
 TEST_F(RoomTest, AMoveWithinTheLagGraceBeatsTheFlag) {
-  auto f = friends("60");
-  auto w = connect(*f.room, f.white);
-  auto b = connect(*f.room, f.black);
-  move(*f.room, w, "e2e4", 1, 1);
-  move(*f.room, b, "e7e5", 2, 1);
+  auto [f, w, b] = after_e4_e5("60");
   // White's round trip is 400 ms: the flag waits 200 ms of grace, a move 150 ms after
   // zero is timed 200 ms earlier and stands (web-protocol.md §3.3).
   clock_.advance(2000ms);
@@ -258,11 +236,7 @@ TEST_F(RoomTest, AMoveWithinTheLagGraceBeatsTheFlag) {
 }
 
 TEST_F(RoomTest, DelayIsUsedBeforeTheMainTime) {
-  auto f = friends("900d5");  // Art. 6.3.2
-  auto w = connect(*f.room, f.white);
-  auto b = connect(*f.room, f.black);
-  move(*f.room, w, "e2e4", 1, 1);
-  move(*f.room, b, "e7e5", 2, 1);
+  auto [f, w, b] = after_e4_e5("900d5");  // Art. 6.3.2
   clock_.advance(3000ms);
   auto c = *f.room->state().clock;
   EXPECT_EQ(c.white, 900000);
@@ -310,9 +284,7 @@ TEST_F(RoomTest, FlagAgainstALoneKingIsADraw) {
 }
 
 TEST_F(RoomTest, AbortBeforeBothMovedAndAutomaticAbort) {
-  auto f = friends();
-  auto w = connect(*f.room, f.white);
-  auto b = connect(*f.room, f.black);
+  auto [f, w, b] = seated();
   move(*f.room, w, "e2e4", 1, 1);
   say(*f.room, b, R"({"t":"abort","id":1})");
   EXPECT_EQ(at(b->sent().back(), "/t"), "ack");
@@ -321,11 +293,7 @@ TEST_F(RoomTest, AbortBeforeBothMovedAndAutomaticAbort) {
   EXPECT_EQ(at(w->last("end"), "/d/article"), "null");
   EXPECT_EQ(store_->load_game(f.room->id())->header.status, store::GameStatus::Aborted);
 
-  auto g = friends();
-  auto w2 = connect(*g.room, g.white);
-  auto b2 = connect(*g.room, g.black);
-  move(*g.room, w2, "e2e4", 1, 1);
-  move(*g.room, b2, "e7e5", 2, 1);
+  auto [g, w2, b2] = after_e4_e5();
   say(*g.room, w2, R"({"t":"abort","id":2})");
   EXPECT_EQ(at(w2->last("error"), "/d/code"), "cannot-abort");
 
@@ -341,9 +309,7 @@ TEST_F(RoomTest, AbortBeforeBothMovedAndAutomaticAbort) {
 }
 
 TEST_F(RoomTest, RematchGivesEachSeatItsNewSeat) {
-  auto f = friends();
-  auto w = connect(*f.room, f.white);
-  auto b = connect(*f.room, f.black);
+  auto [f, w, b] = seated();
   auto spectator = connect(*f.room, "");
   say(*f.room, w, R"({"t":"rematch","id":1,"d":{"action":"offer"}})");
   EXPECT_EQ(at(w->last("error"), "/d/code"), "too-early");
@@ -376,11 +342,7 @@ TEST_F(RoomTest, RematchGivesEachSeatItsNewSeat) {
 }
 
 TEST_F(RoomTest, ReplayResyncAndState) {
-  auto f = friends();
-  auto w = connect(*f.room, f.white);
-  auto b = connect(*f.room, f.black);
-  move(*f.room, w, "e2e4", 1, 1);
-  move(*f.room, b, "e7e5", 2, 1);
+  auto [f, w, b] = after_e4_e5();
   move(*f.room, w, "g1f3", 3, 2);
   // Events: 1 join, 2-4 moves. A reconnect with last_seq 2 gets 3 and 4 only, as sent.
   auto again = connect(*f.room, f.white, 2);
@@ -402,9 +364,7 @@ TEST_F(RoomTest, ReplayResyncAndState) {
 }
 
 TEST_F(RoomTest, ResentMoveIsAcknowledgedOnceAndStalePliesRefused) {
-  auto f = friends();
-  auto w = connect(*f.room, f.white);
-  auto b = connect(*f.room, f.black);
+  auto [f, w, b] = seated();
   move(*f.room, w, "e2e4", 1, 1);
   const auto events = b->of("move").size();
   // The same move again (its ack was lost): only an ack, no second event.
@@ -444,11 +404,7 @@ TEST_F(RoomTest, DestsIncludeCastlingOntoTheRook) {
 }
 
 TEST_F(RoomTest, LagCompensationFromPingPong) {
-  auto f = friends();
-  auto w = connect(*f.room, f.white);
-  auto b = connect(*f.room, f.black);
-  move(*f.room, w, "e2e4", 1, 1);
-  move(*f.room, b, "e7e5", 2, 1);
+  auto [f, w, b] = after_e4_e5();
   // A ping every 2 s; White answers after 120 ms: rtt 120, compensation 60 ms.
   clock_.advance(2000ms);
   f.room->tick();
@@ -469,9 +425,7 @@ TEST_F(RoomTest, LagCompensationFromPingPong) {
 }
 
 TEST_F(RoomTest, UnacknowledgedEventsAreResentThenTheSocketClosed) {
-  auto f = friends();
-  auto w = connect(*f.room, f.white);
-  auto b = connect(*f.room, f.black);
+  auto [f, w, b] = seated();
   move(*f.room, w, "e2e4", 1, 1);
   say(*f.room, w, R"({"t":"ack","seq":2})");
   clock_.advance(5s);
@@ -547,12 +501,8 @@ TEST_F(RoomTest, RestartResumesMovesAndChargesTheClockByWallTime) {
 }
 
 TEST_F(RoomTest, FlagFallsWhileTheServerIsDown) {
-  auto f = friends("60");
+  auto [f, w, b] = after_e4_e5("60");
   const std::string id = f.room->id();
-  auto w = connect(*f.room, f.white);
-  auto b = connect(*f.room, f.black);
-  move(*f.room, w, "e2e4", 1, 1);
-  move(*f.room, b, "e7e5", 2, 1);
   clock_.advance(5s);
   f.room.reset();
   w.reset();

@@ -142,6 +142,28 @@ class RoomTest : public ::testing::Test {
     return c;
   }
 
+  // A friend game with both players connected: `w` with White's token, `b` with Black's.
+  // Tests take it apart: `auto [f, w, b] = seated();`.
+  struct Seated {
+    Friends f;
+    std::shared_ptr<FakeConnection> w;
+    std::shared_ptr<FakeConnection> b;
+  };
+  Seated seated(const std::string& tc = "180+2") {
+    Seated s{friends(tc), nullptr, nullptr};
+    s.w = connect(*s.f.room, s.f.white);
+    s.b = connect(*s.f.room, s.f.black);
+    return s;
+  }
+  // The same after 1. e4 e5 (acknowledged moves with id 1): both sides have moved, White's
+  // clock runs.
+  Seated after_e4_e5(const std::string& tc = "180+2") {
+    Seated s = seated(tc);
+    move(*s.f.room, s.w, "e2e4", 1, 1);
+    move(*s.f.room, s.b, "e7e5", 2, 1);
+    return s;
+  }
+
   static void say(GameRoom& room, const std::shared_ptr<FakeConnection>& c, const std::string& m) {
     room.on_message(c, m);
   }

@@ -1,0 +1,319 @@
+// GameRoom: time (the referee's clock and the flag), the end of the game, the store, the
+// timers, and the computer opponent.
+#include "arbiter/server/game_room.hpp"
+
+#include <algorithm>
+#include <span>
+
+#include "arbiter/core/uci_move.hpp"
+#include "arbiter/server/game_room_detail.hpp"
+
+namespace arbiter::server {
+namespace {
+
+using competition::ClaimKind;
+using core::Color;
+using namespace room_detail;
+using wire::ClockView;
+
+std::string end_text(const std::string& termination, std::optional<Color> winner) {
+  if (termination == "aborted") return "Game aborted";
+  if (winner) {
+    const std::string who = capitalised(*winner) + " wins";
+    if (termination == "checkmate") return who + " by checkmate";
+    if (termination == "resignation") return who + " by resignation";
+    if (termination == "time_forfeit") return who + " on time";
+    return who + " (" + termination + ")";
+  }
+  if (termination == "timeout_vs_insufficient") {
+    return "Draw: the flag fell, but the opponent cannot checkmate";
+  }
+  if (termination == "stalemate") return "Draw by stalemate";
+  if (termination == "dead_position") return "Draw: dead position";
+  if (termination == "agreement") return "Draw by agreement";
+  if (termination == "threefold_claim") return "Draw by threefold repetition, claimed";
+  if (termination == "fifty_move_claim") return "Draw by the fifty-move rule, claimed";
+  if (termination == "fivefold_repetition") return "Draw by fivefold repetition";
+  if (termination == "seventyfive_moves") return "Draw by the 75-move rule";
+  return "Draw (" + termination + ")";
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------ time
+
+Millis GameRoom::arbiter_time(Millis steady) const {
+  if (!t0_) return Millis{0};
+  return std::max(steady - *t0_, last_t_);
+}
+
+std::optional<ClockView> GameRoom::clock_view(Millis steady) const {
+  const clock::ChessClock& clk = arbiter_->chess_clock();
+  if (clk.is_unlimited()) return std::nullopt;
+  ClockView v;
+  v.white = clk.remaining(clock::ClockSide::White).count();
+  v.black = clk.remaining(clock::ClockSide::Black).count();
+  const auto& periods = clk.control().periods();
+  const Color to_move = arbiter_->game().position().side_to_move();
+  const auto period_of = [&](Color c) {
+    return std::min(clk.period_index(clock_side(c)), periods.size() - 1);
+  };
+  v.delay_ms = periods[period_of(to_move)].delay.count();
+  if (!over() && t0_ && clk.running()) {
+    const Color r = *clk.running() == clock::ClockSide::White ? Color::White : Color::Black;
+    const Millis elapsed = std::max(Millis{0}, arbiter_time(steady) - last_t_);
+    const Millis delay_left = clk.delay_left(clock_side(r));
+    const Millis main = clk.remaining(clock_side(r));
+    const Millis left = std::max(Millis{0}, main - std::max(Millis{0}, elapsed - delay_left));
+    (r == Color::White ? v.white : v.black) = left.count();
+    v.delay_left_ms = std::max(Millis{0}, delay_left - elapsed).count();
+    v.running = r;
+    v.delay_ms = periods[period_of(r)].delay.count();
+  }
+  for (Color c : {Color::White, Color::Black}) {
+    const std::size_t p = period_of(c);
+    if (periods[p].moves <= 0) continue;
+    int before = 0;
+    for (std::size_t i = 0; i < p; ++i) before += periods[i].moves;
+    v.to_control[side_index(c)] = periods[p].moves - (clk.moves_completed(clock_side(c)) - before);
+  }
+  return v;
+}
+
+Millis GameRoom::grace(Color side) const {
+  double best = 0;
+  for (const auto& [key, c] : clients_) {
+    if (c.ready && c.role == side && c.rtt) best = std::max(best, *c.rtt / 2);
+  }
+  return std::min(Millis{static_cast<std::int64_t>(best)}, ctx_.timings.lag_cap);
+}
+
+// ------------------------------------------------------------------ endings
+
+void GameRoom::end_if_over(std::optional<Color> by) {
+  if (over() || !arbiter_->is_over()) return;
+  const competition::Verdict v = arbiter_->verdict();
+  std::optional<Color> winner;
+  if (v.result == competition::GameResult::WhiteWins) winner = Color::White;
+  if (v.result == competition::GameResult::BlackWins) winner = Color::Black;
+  const std::string termination{competition::termination_name(v.termination)};
+  end_game(std::string(competition::result_text(v.result)), termination, winner, by,
+           v.ended_at.value_or(last_t_), end_text(termination, winner),
+           std::string(competition::termination_article(v.termination)));
+}
+
+void GameRoom::end_game(const std::string& result, const std::string& termination,
+                        std::optional<Color> winner, std::optional<Color> by, Millis t,
+                        const std::string& text, std::optional<std::string> article) {
+  const Millis s = now();
+  const Millis current = arbiter_time(s);
+  status_ = termination == "aborted" ? store::GameStatus::Aborted : store::GameStatus::Ended;
+  result_ = result;
+  termination_ = termination;
+  draw_offer_.reset();
+  first_move_deadline_.reset();
+  if (computer_) computer_->stop();
+  computer_thinking_ = false;
+  wire::EndEventData d;
+  d.result = result;
+  d.termination = termination;
+  d.article = std::move(article);
+  d.winner = winner;
+  d.text = text;
+  d.clock = clock_view(s);
+  d.by = by;
+  d.t = t.count();
+  pending_.end_index = pending_.events.size();
+  add_event(d);
+  // The wall time of the ending: now, less the time since the referee's instant (a flag
+  // found on resume fell while the server was down).
+  const std::int64_t wall =
+      ctx_.clock->wall_ms() - std::max<std::int64_t>(0, (current - t).count());
+  pending_.events.back().wall_ms = wall;
+  pending_.ending = store::Ending{status_, result, termination, wall};
+}
+
+void GameRoom::check_flag(Millis s) {
+  if (over() || !t0_) return;
+  const clock::ChessClock& clk = arbiter_->chess_clock();
+  const auto instant = clk.flag_instant();
+  const auto running = clk.running();
+  if (!instant || !running) return;
+  const Color side = *running == clock::ClockSide::White ? Color::White : Color::Black;
+  // §3.3: the flag falls at the running side's zero instant, plus the same lag grace a
+  // move would get.
+  if (s < *t0_ + *instant + grace(side)) return;
+  // Art. 6.8 / 6.9: the Arbiter ends the game at the exact instant; the opponent's flag
+  // claim only makes it look at the clock then.
+  apply(competition::ClaimEvent{~side, ClaimKind::Flag, {}}, *instant);
+  if (!arbiter_->is_over())
+    apply(competition::ClaimEvent{~side, ClaimKind::Flag, {}}, *instant + Millis{1});
+  end_if_over(std::nullopt);
+  commit();
+}
+
+// ------------------------------------------------------------------ events and the store
+
+void GameRoom::add_event(const wire::EventData& data) {
+  const auto seq = static_cast<std::int64_t>(events_.size() + pending_.events.size() + 1);
+  pending_.events.push_back(
+      store::EventRecord{seq, wire::write_event(seq, data), ctx_.clock->wall_ms()});
+}
+
+bool GameRoom::commit() {
+  Pending p = std::move(pending_);
+  pending_ = {};
+  auto seats = std::move(pending_seat_);
+  pending_seat_.clear();
+  if (p.events.empty() && !p.move && !p.ending) return true;
+  const std::span<const store::EventRecord> all{p.events};
+  const std::size_t split = std::min(p.end_index.value_or(all.size()), all.size());
+  Result<void> ok{};
+  if (p.move) {
+    ok = ctx_.store->append_move(id_, *p.move, all.first(split));
+  } else if (split > 0) {
+    ok = ctx_.store->append_events(id_, all.first(split));
+  }
+  if (ok && p.ending) {
+    ok = ctx_.store->finish_game(id_, *p.ending, all.subspan(split));
+  } else if (ok && split < all.size()) {
+    ok = ctx_.store->append_events(id_, all.subspan(split));
+  }
+  if (!ok) {
+    log_line("game " + id_ + ": store failed: " + ok.error().describe() + "; reloading");
+    auto stored = ctx_.store->load_game(id_);
+    if (stored && replay(*stored)) {
+      resume_clocks(*stored);
+    }
+    for (auto& [key, c] : clients_) {
+      if (c.ready && !c.closing) sync(c, 0);
+    }
+    return false;
+  }
+  publish(std::move(p.events));
+  for (auto& [connection, text] : seats)
+    connection->send(std::make_shared<const std::string>(text));
+  return true;
+}
+
+void GameRoom::publish(std::vector<store::EventRecord> records) {
+  for (auto& r : records) {
+    events_.push_back(std::make_shared<const std::string>(std::move(r.json)));
+    const auto seq = static_cast<std::int64_t>(events_.size());
+    for (auto& [key, c] : clients_) {
+      if (c.ready && !c.closing) send_event(c, seq);
+    }
+  }
+}
+
+// ------------------------------------------------------------------ timers
+
+void GameRoom::tick() {
+  std::lock_guard lock{mutex_};
+  if (shut_down_) return;
+  const Millis s = now();
+  check_flag(s);
+  if (!over() && first_move_deadline_ && s >= *first_move_deadline_ && playable() &&
+      moves_.size() < 2) {
+    // §3.3: a side that does not make its first move within 30 s: the game is aborted.
+    const Color late = arbiter_->game().position().side_to_move();
+    end_game("*", "aborted", std::nullopt, std::nullopt, last_t_,
+             "Game aborted: " + capitalised(late) + " did not move in time", std::nullopt);
+    commit();
+  }
+  const RoomTimings& tm = ctx_.timings;
+  for (auto& [key, c] : clients_) {
+    if (c.closing) continue;
+    if (!c.ready) {
+      if (s - c.opened >= tm.hello_timeout) {
+        reply_error(c, std::nullopt, "protocol", "no hello within 5 s", true, 1008);
+      }
+      continue;
+    }
+    if (s >= c.next_ping) {
+      c.ping_n++;
+      c.ping_sent = s;
+      c.next_ping = s + tm.ping_interval;
+      c.connection->send(std::make_shared<const std::string>(wire::write_ping(c.ping_n)));
+    }
+    if (!c.unacked.empty()) {
+      const Millis age = s - c.unacked.front().second;
+      if (age >= tm.close_after) {
+        // §2.2: unacknowledged for 10 s: the client reconnects and replays.
+        c.closing = true;
+        c.connection->close(4008, "events not acknowledged");
+      } else if (age >= tm.resend_after && !c.resent) {
+        c.resent = true;
+        for (const auto& [seq, sent] : c.unacked) {
+          c.connection->send(events_[static_cast<std::size_t>(seq - 1)]);
+        }
+      }
+    }
+  }
+  maybe_start_computer();
+}
+
+void GameRoom::shutdown() {
+  std::unique_ptr<ComputerMover> computer;
+  {
+    std::lock_guard lock{mutex_};
+    shut_down_ = true;
+    computer = std::move(computer_);
+  }
+  if (computer) computer->stop();
+  // `computer` is destroyed here, outside the lock: its search thread is joined.
+}
+
+// ------------------------------------------------------------------ computer
+
+void GameRoom::maybe_start_computer() {
+  if (!computer_ || computer_thinking_ || over() || shut_down_ || !extra_.computer) return;
+  if (!playable()) return;
+  const game::Game& g = arbiter_->game();
+  if (g.position().side_to_move() != *extra_.computer) return;
+  ThinkRequest r;
+  r.position = g.position();
+  core::Position p = g.start();
+  for (core::Move m : g.moves()) {
+    r.history.push_back(p.key());
+    p = p.after(m);
+  }
+  if (auto clock = clock_view(now())) {
+    r.remaining_ms = *extra_.computer == Color::White ? clock->white : clock->black;
+    const auto& periods = arbiter_->chess_clock().control().periods();
+    const auto idx = std::min(arbiter_->chess_clock().period_index(clock_side(*extra_.computer)),
+                              periods.size() - 1);
+    r.increment_ms = (periods[idx].increment + periods[idx].delay).count();
+  }
+  computer_thinking_ = true;
+  const int ply = static_cast<int>(moves_.size()) + 1;
+  std::weak_ptr<GameRoom> weak = weak_from_this();
+  Executor* executor = ctx_.executor;
+  computer_->think(r, [weak, executor, ply](std::string uci) {
+    // The search thread only posts: it never waits for the room.
+    executor->post([weak, uci = std::move(uci), ply] {
+      if (auto room = weak.lock()) room->computer_moved(uci, ply);
+    });
+  });
+}
+
+void GameRoom::computer_moved(const std::string& uci, int ply) {
+  std::lock_guard lock{mutex_};
+  if (shut_down_) return;
+  computer_thinking_ = false;
+  check_flag(now());
+  if (over() || !extra_.computer || ply != static_cast<int>(moves_.size()) + 1) {
+    maybe_start_computer();
+    return;
+  }
+  const core::Position& pos = arbiter_->game().position();
+  auto move = core::parse_uci(pos, uci);
+  if (!move || pos.side_to_move() != *extra_.computer) {
+    log_line("game " + id_ + ": the computer's move '" + uci + "' is not legal here");
+    return;
+  }
+  play_move(*extra_.computer, *move, arbiter_time(now()), 0, false);
+  commit();
+}
+
+}  // namespace arbiter::server
