@@ -2,8 +2,10 @@
 
 #include <sys/stat.h>
 #include <unistd.h>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 
 namespace arbiter::players::testing {
 namespace {
@@ -62,7 +64,21 @@ std::string fake_uci_engine(const std::string& moves) {
                       "done\n");
 }
 
-std::string fake_xboard_engine(const std::string& moves) {
+std::string fresh_log_path() {
+  static int counter = 0;
+  const std::string path = temp_dir() + "/log" + std::to_string(++counter) + ".txt";
+  std::remove(path.c_str());
+  return path;
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream all;
+  all << in.rdbuf();
+  return all.str();
+}
+
+std::string fake_xboard_engine(const std::string& moves, const std::string& features) {
   // Plays when told `go`, or after a `usermove` once out of force mode.
   return write_script("MOVES='" + moves +
                       "'\n"
@@ -74,8 +90,9 @@ std::string fake_xboard_engine(const std::string& moves) {
                       "while read -r cmd rest; do\n"
                       "  echo \"> $cmd $rest\" >&2\n"
                       "  case \"$cmd\" in\n"
-                      "    protover) echo 'feature myname=\"FakeX\" usermove=1 setboard=1 "
-                      "variants=\"normal,fischerandom\" sigint=0 done=1';;\n"
+                      "    protover) echo 'feature " +
+                      features +
+                      " done=1';;\n"
                       "    force) force=1;;\n"
                       "    new) force=0;;\n"
                       "    go) force=0; play;;\n"

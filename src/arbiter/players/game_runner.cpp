@@ -37,6 +37,7 @@ class Runner {
       gs.time_control = played_.start.control_of(c);
       gs.opponent_time_control = played_.start.control_of(~c);
       gs.chess960 = arbiter_.game().start().is_chess960();
+      gs.start_position = arbiter_.game().start();
       if (auto ok = players[core::index(c)]->start(gs); !ok) {
         note(std::string(side_name(c)) + " could not start: " + ok.error().message);
         absent[static_cast<std::size_t>(core::index(c))] = true;

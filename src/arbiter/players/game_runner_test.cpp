@@ -3,11 +3,8 @@
 #include "arbiter/players/game_runner.hpp"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 #include <atomic>
 #include <chrono>
-#include <cstdio>
-#include <fstream>
 #include <memory>
 #include <sstream>
 #include <thread>
@@ -195,20 +192,12 @@ TEST(RunnerClaims, WithoutClaimsTheGameGoesOn) {
 struct LoggedEngine {
   std::unique_ptr<Player> player;
   std::string log;
-  std::string text() const {
-    std::ifstream in(log);
-    std::ostringstream all;
-    all << in.rdbuf();
-    return all.str();
-  }
+  std::string text() const { return testing::read_text(log); }
 };
 
 LoggedEngine logged(Protocol proto, const std::string& name, const std::string& moves) {
-  static int counter = 0;
   LoggedEngine e;
-  e.log = ::testing::TempDir() + "players-log-" + std::to_string(::getpid()) + "-" +
-          std::to_string(++counter) + ".txt";
-  std::remove(e.log.c_str());
+  e.log = testing::fresh_log_path();
   EngineConfig c;
   c.name = name;
   c.protocol = proto;

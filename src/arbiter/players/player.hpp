@@ -24,6 +24,9 @@ struct GameStart {
   clock::TimeControl time_control;           // this player's own (Art. 6.3)
   clock::TimeControl opponent_time_control;  // the opponent's; different under time odds
   bool chess960 = false;
+  // The game's start position (a FEN or Chess960 start), for players that must check
+  // before the game whether they can set it up (an xboard engine without setboard).
+  core::Position start_position = core::Position::startpos();
 };
 
 // What a player is told before a move: the game so far and both clocks as the Arbiter

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cstdint>
+#include <optional>
 
+#include "arbiter/core/fen.hpp"
 #include "arbiter/core/uci_move.hpp"
 #include "arbiter/players/engine_text.hpp"
 
@@ -34,6 +37,62 @@ std::vector<std::string> split_commas(const std::string& s) {
     }
   }
   out.push_back(cur);
+  return out;
+}
+
+// Whether the game starts elsewhere than where `new` puts the engine's board.
+bool needs_setup(const core::Position& start, bool chess960) {
+  return chess960 || start.fen() != core::Position::startpos().fen();
+}
+
+// The castling rights CECP's `edit` implies: each king and rook on its home square.
+std::uint8_t rights_at_home(const core::Position& pos) {
+  using core::Square;
+  std::uint8_t rights = 0;
+  for (core::Color c : {core::Color::White, core::Color::Black}) {
+    const auto on = [&](Square s, core::PieceType t) {
+      return pos.piece_on(core::relative_square(c, s)) == core::make_piece(c, t);
+    };
+    if (!on(Square::E1, core::PieceType::King)) continue;
+    if (on(Square::H1, core::PieceType::Rook))
+      rights |= core::castling_bit(c, core::CastlingSide::King);
+    if (on(Square::A1, core::PieceType::Rook))
+      rights |= core::castling_bit(c, core::CastlingSide::Queen);
+  }
+  return rights;
+}
+
+// What `edit` cannot express about `pos` (it assumes castling for every king and rook at
+// home, no en passant, standard chess), or nullopt when it sets `pos` up exactly.
+std::optional<std::string> edit_cannot_express(const core::Position& pos, bool chess960) {
+  if (chess960) return "a Chess960 position";
+  const std::uint8_t home = rights_at_home(pos);
+  if ((home & ~pos.castling_rights()) != 0) return "lost castling rights";
+  if (home != pos.castling_rights()) return "castling rights without king and rook at home";
+  if (pos.has_legal_en_passant())
+    return "the en passant capture on " + core::square_name(pos.en_passant_square());
+  return std::nullopt;
+}
+
+// The CECP `edit` set-up of a standard position, sent after `new` and `force`: with Black
+// to move a dummy a2a3 first (edit keeps the side to move), then `edit`, `#` (clear),
+// White's pieces as `Ke1`, `c`, Black's pieces, `.`.
+std::vector<std::string> edit_commands(const core::Position& pos, const std::string& move_prefix) {
+  std::vector<std::string> out;
+  if (pos.side_to_move() == core::Color::Black) out.push_back(move_prefix + "a2a3");
+  out.emplace_back("edit");
+  out.emplace_back("#");
+  for (core::Color c : {core::Color::White, core::Color::Black}) {
+    if (c == core::Color::Black) out.emplace_back("c");
+    for (int i = 0; i < 64; ++i) {
+      const core::Square sq = core::square_at(i);
+      const core::Piece p = pos.piece_on(sq);
+      if (p == core::Piece::None || core::color_of(p) != c) continue;
+      const char letter = core::piece_char(core::make_piece(core::Color::White, core::type_of(p)));
+      out.push_back(letter + core::square_name(sq));
+    }
+  }
+  out.emplace_back(".");
   return out;
 }
 
@@ -118,6 +177,15 @@ Result<void> XboardPlayer::start(const GameStart& start) {
     if (!ok)
       return make_error(ErrorCode::kUnsupported, config_.name + " does not play fischerandom");
   }
+  // Without setboard the start is set up with `edit`, which must give the exact position.
+  if (!features_.setboard && needs_setup(start.start_position, start.chess960)) {
+    if (auto why = edit_cannot_express(start.start_position, start.chess960))
+      return make_error(ErrorCode::kUnsupported,
+                        config_.name +
+                            " cannot set up this position: it has no setboard, and the edit "
+                            "command cannot express " +
+                            *why + " (FEN " + start.start_position.fen() + ")");
+  }
   for (const auto& [option, value] : config_.options) send("option " + option + "=" + value);
   return {};
 }
@@ -151,9 +219,15 @@ void XboardPlayer::resync(const game::Game& game) {
   } else {
     send(level_command(game_.time_control));
   }
-  const std::string start_fen = game.start().fen();
-  if (game_.chess960 || start_fen != core::Position::startpos().fen())
-    send("setboard " + start_fen);
+  if (needs_setup(game.start(), game_.chess960)) {
+    if (features_.setboard) {
+      send("setboard " + game.start().fen());
+    } else {  // start() has checked that edit gives this position exactly
+      for (const std::string& line :
+           edit_commands(game.start(), features_.usermove ? "usermove " : ""))
+        send(line);
+    }
+  }
   known_.clear();
 }
 

@@ -1,9 +1,11 @@
 // XboardPlayer: an external engine speaking the Chess Engine Communication Protocol,
 // version 2 (xboard/WinBoard): `xboard`, `protover 2` and the `feature` negotiation;
-// `new`, `variant fischerandom`, `setboard` for a start from a FEN, `level` for the time
-// control; before each move `time` and `otim` (centiseconds), the opponent's move as
-// `usermove`, and `go`. The engine is kept in force mode between its moves, so its board
-// is always rebuilt from the Arbiter's game when the two could differ.
+// `new`, `variant fischerandom`, `setboard` for a start from a FEN (or, for an engine
+// without `feature setboard=1`, the `edit` set-up when it gives the position exactly;
+// start() refuses the game otherwise), `level` for the time control; before each move
+// `time` and `otim` (centiseconds), the opponent's move as `usermove`, and `go`. The
+// engine is kept in force mode between its moves, so its board is always rebuilt from the
+// Arbiter's game when the two could differ.
 #pragma once
 
 #include <atomic>
