@@ -12,18 +12,37 @@ std::uint64_t Rng::next() noexcept {
   return z ^ (z >> 31);
 }
 
-StrengthProfile strength_for_elo(int elo) noexcept {
-  elo = std::clamp(elo, kMinElo, kMaxElo);
-  const double x = (elo - kMinElo) / static_cast<double>(kMaxElo - kMinElo);  // 0..1
+namespace {
+
+// The search of an internal strength `s`, on the scale of the first, uncalibrated table
+// (800 = 400 nodes and 2.5 pawns of margin, 2600 = 400k nodes and 0.1 pawn). Outside
+// 800..2600 the same curves go on: below, fewer nodes, depth 1 and a wider margin; above,
+// more nodes and, once the margin reaches zero, a single line (no randomness at all).
+StrengthProfile profile_for(double s) noexcept {
+  const double x = (s - 800.0) / 1800.0;
   StrengthProfile p;
-  // Nodes grow geometrically: 400 at 800 Elo to about 400k at 2600 (x1000, ~2x per 180 Elo).
-  p.max_nodes = static_cast<std::uint64_t>(400.0 * std::pow(1000.0, x));
-  p.max_depth = 2 + static_cast<int>(x * 14.0);  // 2..16 plies
-  p.lines = elo < 2200 ? 4 : elo < 2500 ? 3 : 2;
-  // The margin shrinks from 2.5 pawns (beginners miss a lot) to 0.1 pawn.
-  p.margin_cp = static_cast<int>(250.0 - 240.0 * x);
+  // Nodes grow geometrically: x1000 from 800 to 2600, about 2x per 180 points.
+  p.max_nodes = static_cast<std::uint64_t>(std::max(64.0, 400.0 * std::pow(1000.0, x)));
+  p.max_depth = std::clamp(2 + static_cast<int>(x * 14.0), 1, kMaxPly - 2);
+  p.margin_cp = std::max(0, static_cast<int>(250.0 - 240.0 * x));
+  p.lines = p.margin_cp == 0 ? 1 : s < 2200 ? 4 : s < 2500 ? 3 : 2;
   p.temperature = std::max(2, p.margin_cp / 3);
   return p;
+}
+
+// Calibration (bench/strength.md, "Calibration of the UCI_Elo levels"): the internal
+// strengths 1000, 1400, 2200 and 2600 scored like players of 1135, 1489, 1802 and 2281 on
+// the scale of Stockfish 15.1's own UCI_Elo levels (anchored by its authors to CCRL 40/4).
+// Least squares through the four: rating = kRatingAt1800 + kSlope * (s - 1800). A UCI_Elo
+// is turned into the internal strength that rates so.
+constexpr double kRatingAt1800 = 1677.0;
+constexpr double kSlope = 0.651;
+
+}  // namespace
+
+StrengthProfile strength_for_elo(int elo) noexcept {
+  elo = std::clamp(elo, kMinElo, kMaxElo);
+  return profile_for(1800.0 + (elo - kRatingAt1800) / kSlope);
 }
 
 std::size_t pick_candidate(const std::vector<Candidate>& candidates, const StrengthProfile& profile,

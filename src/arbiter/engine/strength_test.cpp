@@ -19,10 +19,19 @@ TEST(Strength, HigherEloSearchesMoreAndRandomisesLess) {
     const StrengthProfile p = strength_for_elo(elo);
     EXPECT_GT(p.max_nodes, prev.max_nodes) << elo;
     EXPECT_GE(p.max_depth, prev.max_depth) << elo;
-    EXPECT_LT(p.margin_cp, prev.margin_cp) << elo;
+    EXPECT_GE(p.max_depth, 1) << elo;
+    if (prev.margin_cp > 0) {
+      EXPECT_LT(p.margin_cp, prev.margin_cp) << elo;
+    }
+    EXPECT_LE(p.lines, prev.lines) << elo;
     prev = p;
   }
-  EXPECT_LE(strength_for_elo(kMaxElo).margin_cp, 15);
+  // The top level plays the best move it finds: one line, no margin.
+  EXPECT_EQ(strength_for_elo(kMaxElo).margin_cp, 0);
+  EXPECT_EQ(strength_for_elo(kMaxElo).lines, 1);
+  // The bottom level searches a shallow tree and may give away a piece.
+  EXPECT_EQ(strength_for_elo(kMinElo).max_depth, 1);
+  EXPECT_GT(strength_for_elo(kMinElo).margin_cp, 250);
   EXPECT_EQ(strength_for_elo(100).max_nodes, strength_for_elo(kMinElo).max_nodes);
 }
 
