@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "arbiter/players/openings.hpp"
 
 namespace arbiter::players {
@@ -172,6 +174,52 @@ TEST(Openings, EpdAndPgnBooksGiveStartPositions) {
   EXPECT_NE(pgn->front().find(" w "), std::string::npos);  // 4 plies: White to move
   EXPECT_FALSE(load_openings("/nonexistent.epd", 0).has_value());
   EXPECT_FALSE(load_openings(ARB_SOURCE_DIR "/CMakeLists.txt", 0).has_value());
+}
+
+std::string write_book(const std::string& name, const std::string& text) {
+  const std::string path = ::testing::TempDir() + name;
+  std::ofstream(path, std::ios::binary) << text;
+  return path;
+}
+
+TEST(Openings, EpdCountersAreKeptFromTheFenOrTheOperations) {
+  // Art. 9.3 counts from the book position's halfmove clock, so it must not be reset.
+  auto book = load_openings(write_book("counters.epd",
+                                       "4k3/8/8/8/8/8/8/4K2R w K - 7 30\n"
+                                       "\n"
+                                       "4k3/8/8/8/8/8/8/4K2R b K - hmvc 12; fmvn 41; id \"x\";\n"
+                                       "4k3/8/8/8/8/8/8/4K2R w K - bm Rh8+;\n"),
+                            0);
+  ASSERT_TRUE(book.has_value()) << book.error().describe();
+  ASSERT_EQ(book->size(), 3u);
+  EXPECT_EQ((*book)[0], "4k3/8/8/8/8/8/8/4K2R w K - 7 30");
+  EXPECT_EQ((*book)[1], "4k3/8/8/8/8/8/8/4K2R b K - 12 41");
+  EXPECT_EQ((*book)[2], "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+}
+
+TEST(Openings, ABadLineIsAnErrorNamingTheLineAndField) {
+  auto book = load_openings(write_book("bad.epd",
+                                       "4k3/8/8/8/8/8/8/4K2R w K - 0 1\n"
+                                       "4k3/8/8/8/8/8/8/4K2R w Kq - 0 1\n"),
+                            0);
+  ASSERT_FALSE(book.has_value());
+  EXPECT_EQ(book.error().where.line, 2);
+  EXPECT_NE(book.error().message.find("bad.epd: line 2"), std::string::npos)
+      << book.error().message;
+  EXPECT_NE(book.error().describe().find("castling"), std::string::npos) << book.error().describe();
+  auto short_line = load_openings(write_book("short.epd", "4k3/8/8/8/8/8/8/4K2R w\n"), 0);
+  ASSERT_FALSE(short_line.has_value());
+  EXPECT_NE(short_line.error().message.find("line 1"), std::string::npos);
+}
+
+TEST(Openings, APgnGameWithAnErrorIsAnErrorNamingTheGame) {
+  auto book = load_openings(write_book("bad.pgn",
+                                       "[Event \"a\"]\n\n1. e4 e5 *\n\n"
+                                       "[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n"),
+                            4);
+  ASSERT_FALSE(book.has_value());
+  EXPECT_NE(book.error().message.find("bad.pgn: game 2"), std::string::npos)
+      << book.error().message;
 }
 
 }  // namespace

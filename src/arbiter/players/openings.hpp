@@ -1,5 +1,6 @@
-// Opening books for matches: EPD (one position a line, the first four FEN fields, the
-// rest ignored) or PGN (each game's main line, cut after `plies` half-moves). Each opening
+// Opening books for matches: EPD (one position a line: the four position fields of a FEN,
+// then the FEN's two counters or EPD operations, of which hmvc/fmvn give them; blank lines
+// skipped) or PGN (each game's main line, cut after `plies` half-moves). Each opening
 // becomes a start FEN; the match plays it twice with the colours reversed.
 #pragma once
 
@@ -10,8 +11,8 @@
 
 namespace arbiter::players {
 
-// Errors: kIo (cannot open), kInvalidArgument (not .epd/.pgn, or no usable opening);
-// a bad line of the file is skipped, as are games with errors.
+// Errors: kIo (cannot open), kInvalidArgument (not .epd/.pgn, no opening, or the first bad
+// EPD line / PGN game, named with the file, its line or game number and the FEN field).
 [[nodiscard]] Result<std::vector<std::string>> load_openings(const std::string& path, int plies);
 
 }  // namespace arbiter::players
