@@ -208,7 +208,7 @@ std::string XboardPlayer::move_text(const core::Position& pos, core::Move m) {
   return core::to_uci(m, false);
 }
 
-void XboardPlayer::resync(const game::Game& game) {
+void XboardPlayer::resync() {
   send("new");
   if (game_.chess960) send("variant fischerandom");
   send("force");
@@ -219,12 +219,13 @@ void XboardPlayer::resync(const game::Game& game) {
   } else {
     send(level_command(game_.time_control));
   }
-  if (needs_setup(game.start(), game_.chess960)) {
+  // The position start() was given (and, without setboard, checked that edit can express).
+  const core::Position& from = game_.start_position;
+  if (needs_setup(from, game_.chess960)) {
     if (features_.setboard) {
-      send("setboard " + game.start().fen());
-    } else {  // start() has checked that edit gives this position exactly
-      for (const std::string& line :
-           edit_commands(game.start(), features_.usermove ? "usermove " : ""))
+      send("setboard " + from.fen());
+    } else {
+      for (const std::string& line : edit_commands(from, features_.usermove ? "usermove " : ""))
         send(line);
     }
   }
@@ -234,6 +235,13 @@ void XboardPlayer::resync(const game::Game& game) {
 Reply XboardPlayer::think(const ThinkRequest& request) {
   if (!process_ || !alive_) return Reply{ReplyKind::Crash, {}, false, {}, {}, "not running"};
   const game::Game& game = *request.game;
+  if (!(game.start() == game_.start_position))
+    return Reply{ReplyKind::Crash,
+                 {},
+                 false,
+                 {},
+                 {},
+                 "the game does not start from the position given at start"};
   // The engine's board must be the game's: otherwise rebuild it (after an illegal move).
   std::vector<std::string> moves;
   {
@@ -245,7 +253,7 @@ Reply XboardPlayer::think(const ThinkRequest& request) {
   }
   bool prefix = known_.size() <= moves.size();
   for (std::size_t i = 0; prefix && i < known_.size(); ++i) prefix = known_[i] == moves[i];
-  if (!prefix || known_.empty()) resync(game);
+  if (!prefix || known_.empty()) resync();
   send("force");
   for (std::size_t i = known_.size(); i < moves.size(); ++i)
     send((features_.usermove ? "usermove " : "") + moves[i]);

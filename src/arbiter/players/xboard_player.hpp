@@ -49,7 +49,7 @@ class XboardPlayer final : public Player {
 
  private:
   void send(const std::string& line);
-  void resync(const game::Game& game);
+  void resync();
 
   EngineConfig config_;
   std::optional<Process> process_;

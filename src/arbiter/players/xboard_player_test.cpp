@@ -102,11 +102,14 @@ std::vector<std::string> between(const std::vector<std::string>& lines, const st
 struct FenStart {
   Result<void> started;
   std::string move;               // its answer, when it started
+  Reply reply;                    // the whole answer
   std::vector<std::string> read;  // what the engine read
 };
 
+// `announced`, when given, is the start position the player is told at start (otherwise
+// the game's own).
 FenStart start_from(const std::string& fen, const std::string& features,
-                    const std::string& moves = "e2e4") {
+                    const std::string& moves = "e2e4", const std::string& announced = "") {
   EngineConfig c;
   c.name = "fake";
   c.grace = Millis{50};
@@ -121,14 +124,15 @@ FenStart start_from(const std::string& fen, const std::string& features,
   gs.side = game->position().side_to_move();
   gs.time_control = *clock::TimeControl::parse("60");
   gs.opponent_time_control = gs.time_control;
-  gs.start_position = game->start();
+  gs.start_position = announced.empty() ? game->start() : *core::Position::from_fen(announced);
   out.started = p.start(gs);
   if (out.started) {
     ThinkRequest r;
     r.game = &*game;
     r.remaining = {Millis{60000}, Millis{60000}};
     r.budget = Millis{5000};
-    out.move = p.think(r).move;
+    out.reply = p.think(r);
+    out.move = out.reply.move;
   }
   p.finish("*");
   out.read = lines_read(c.stderr_log);
@@ -195,6 +199,17 @@ TEST(XboardSetup, PositionsEditCannotExpressAreRefused) {
       << ep.started.error().message;
   // The same positions with setboard are played.
   EXPECT_TRUE(start_from(lost, testing::kFakeXboardFeatures).started.has_value());
+}
+
+TEST(XboardSetup, AGameFromAnotherStartThanAnnouncedIsRefused) {
+  // start() checked (and set up) the announced position; a game from elsewhere would be
+  // played on the wrong board, so the player gives up instead of asking for a move.
+  const FenStart s = start_from("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", kNoSetboard, "e2e4",
+                                "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1");
+  ASSERT_TRUE(s.started.has_value()) << s.started.error().message;
+  EXPECT_EQ(s.reply.kind, ReplyKind::Crash);
+  EXPECT_EQ(s.reply.detail, "the game does not start from the position given at start");
+  EXPECT_EQ(std::count(s.read.begin(), s.read.end(), "go"), 0);
 }
 
 TEST(XboardSetup, Chess960WithoutSetboardIsRefused) {
