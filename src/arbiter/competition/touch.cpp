@@ -44,57 +44,89 @@ std::optional<TouchConstraint> TouchState::constraint(const core::Position& pos)
   if (touched_.empty()) return std::nullopt;
   const MoveList legal = core::legal_moves(pos);
   TouchConstraint c;
+  auto is_own = [&](const Touched& t, PieceType type) {
+    return t.own && core::type_of(pos.piece_on(t.square)) == type;
+  };
+  auto king_at = std::find_if(touched_.begin(), touched_.end(),
+                              [&](const Touched& t) { return is_own(t, PieceType::King); });
 
-  // Art. 4.4.1: the king touched first, then one of his rooks: castle on that side if
-  // legal. (Rook first, then king: 4.4.2, castling is not allowed; 4.3.1 covers it, as
-  // castling counts as a king move.) If castling is illegal, 4.4.3: another king move.
-  const Touched& first = touched_.front();
-  if (first.own && core::type_of(pos.piece_on(first.square)) == PieceType::King) {
-    for (std::size_t i = 1; i < touched_.size(); ++i) {
-      const Touched& t = touched_[i];
-      if (!t.own || core::type_of(pos.piece_on(t.square)) != PieceType::Rook) continue;
+  // Art. 4.4.2: a rook touched before the king may not castle on this move (in Chess960 it
+  // can be a legal castling although the rook itself has no move).
+  auto castles_with_rook_touched_before_king = [&](Move m) {
+    return m.is_castling() && std::any_of(touched_.begin(), king_at, [&](const Touched& t) {
+             return is_own(t, PieceType::Rook) && t.square == m.to();
+           });
+  };
+
+  // Art. 4.4.1 / 4.4.3: the king touched first, then one of his rooks.
+  if (king_at == touched_.begin()) {
+    const auto rook = std::find_if(touched_.begin() + 1, touched_.end(),
+                                   [&](const Touched& t) { return is_own(t, PieceType::Rook); });
+    if (rook != touched_.end()) {
       for (Move m : legal) {
-        if (m.is_castling() && m.from() == first.square && m.to() == t.square) c.allowed.push(m);
+        if (m.is_castling() && m.from() == king_at->square && m.to() == rook->square)
+          c.allowed.push(m);
       }
       if (!c.allowed.empty()) {
         c.article = "4.4.1";
-        c.reason = "the king and then the rook on " + square_name(t.square) +
+        c.reason = "the king and then the rook on " + square_name(rook->square) +
                    " were touched: the player must castle on that side";
         return c;
       }
-    }
-  }
-
-  // Art. 4.3.3: one of his own pieces and one of the opponent's: capture it with it.
-  for (const Touched& own : touched_) {
-    if (!own.own) continue;
-    for (const Touched& opp : touched_) {
-      if (opp.own) continue;
+      // 4.4.3: castling with that rook is illegal: another legal king move (castling with
+      // the other rook included); if the king has none, any legal move.
       for (Move m : legal) {
-        if (m.from() == own.square && captured_square(pos, m) == opp.square) c.allowed.push(m);
+        if (m.from() == king_at->square) c.allowed.push(m);
       }
-      if (!c.allowed.empty()) {
-        c.article = "4.3.3";
-        c.reason = "the " + std::string(piece_word(core::type_of(pos.piece_on(own.square)))) +
-                   " on " + square_name(own.square) + " and the opponent's " +
-                   std::string(piece_word(core::type_of(pos.piece_on(opp.square)))) + " on " +
-                   square_name(opp.square) + " were touched: the one must capture the other";
-        return c;
-      }
+      if (c.allowed.empty()) return std::nullopt;
+      c.article = "4.4.3";
+      c.reason = "the king and then the rook on " + square_name(rook->square) +
+                 " were touched, and castling on that side is illegal: the king must move";
+      return c;
     }
   }
 
-  // Art. 4.3.4 with 4.3.1 / 4.3.2: the first touched piece that can be moved or captured.
+  // Art. 4.3.3: pieces of both colours: the first touched opponent's piece must be captured
+  // with the first touched own piece ...
+  const auto first_own =
+      std::find_if(touched_.begin(), touched_.end(), [](const Touched& t) { return t.own; });
+  const auto first_opp =
+      std::find_if(touched_.begin(), touched_.end(), [](const Touched& t) { return !t.own; });
+  if (first_own != touched_.end() && first_opp != touched_.end()) {
+    for (Move m : legal) {
+      if (m.from() == first_own->square && captured_square(pos, m) == first_opp->square)
+        c.allowed.push(m);
+    }
+    if (!c.allowed.empty()) {
+      c.article = "4.3.3";
+      c.reason = "the " + std::string(piece_word(core::type_of(pos.piece_on(first_own->square)))) +
+                 " on " + square_name(first_own->square) + " and the opponent's " +
+                 std::string(piece_word(core::type_of(pos.piece_on(first_opp->square)))) + " on " +
+                 square_name(first_opp->square) +
+                 " were touched first: the one must capture the other";
+      return c;
+    }
+  }
+
+  // ... or, if that is illegal (and always for one colour, 4.3.1 / 4.3.2), the first touched
+  // piece that can be moved or captured.
   for (const Touched& t : touched_) {
     const std::string what = std::string(piece_word(core::type_of(pos.piece_on(t.square)))) +
                              " on " + square_name(t.square);
     for (Move m : legal) {
+      if (castles_with_rook_touched_before_king(m)) continue;
       if (t.own ? m.from() == t.square : captured_square(pos, m) == t.square) c.allowed.push(m);
     }
     if (!c.allowed.empty()) {
-      c.article = t.own ? "4.3.1" : "4.3.2";
+      c.article = first_own != touched_.end() && first_opp != touched_.end() ? "4.3.3"
+                  : t.own                                                    ? "4.3.1"
+                                                                             : "4.3.2";
       c.reason = t.own ? "the " + what + " was touched and must be moved"
                        : "the opponent's " + what + " was touched and must be captured";
+      if (king_at != touched_.end() && t.square == king_at->square &&
+          std::any_of(touched_.begin(), king_at,
+                      [&](const Touched& r) { return is_own(r, PieceType::Rook); }))
+        c.reason += " (4.4.2: not by castling with the rook touched first)";
       return c;
     }
   }

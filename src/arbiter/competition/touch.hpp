@@ -13,7 +13,7 @@ namespace arbiter::competition {
 
 struct TouchConstraint {
   core::MoveList allowed;  // the only legal moves the player may now make
-  std::string article;     // "4.3.1" | "4.3.2" | "4.3.3" | "4.4.1"
+  std::string article;     // "4.3.1" | "4.3.2" | "4.3.3" | "4.4.1" | "4.4.3"
   std::string reason;      // e.g. "the knight on g1 was touched and must be moved"
 };
 
@@ -25,7 +25,7 @@ class TouchState {
   // by the player to move in `pos`). A repeated touch of the same piece changes nothing.
   void add(const core::Position& pos, core::Square square);
 
-  // Art. 4.3.1–4.3.4, 4.4.1–4.4.3: the legal moves still allowed to the player to move;
+  // Art. 4.3.1–4.3.3, 4.4.1–4.4.3: the legal moves still allowed to the player to move;
   // nullopt when he is free (nothing touched, or 4.5: nothing touched can be moved or
   // captured).
   [[nodiscard]] std::optional<TouchConstraint> constraint(const core::Position& pos) const;

@@ -89,16 +89,42 @@ TEST(TouchState, OwnAndOpponentCaptureTogether) {
 }
 
 TEST(TouchState, OwnAndOpponentWithoutCaptureFallsBackToFirst) {
-  // Art. 4.3.3 then 4.3.4: if that capture is illegal, the first touched movable piece.
+  // Art. 4.3.3, second clause: if that capture is illegal, the first touched piece that can
+  // be moved or captured.
   const auto p = pos("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2");
   TouchState t;
   t.add(p, Square::G1);
   t.add(p, Square::D5);
   auto c = t.constraint(p);
   ASSERT_TRUE(c.has_value());
-  EXPECT_EQ(c->article, "4.3.1");
+  EXPECT_EQ(c->article, "4.3.3");
   EXPECT_TRUE(c->allowed.contains(uci(p, "g1f3")));
   EXPECT_FALSE(c->allowed.contains(uci(p, "e4d5")));
+}
+
+TEST(TouchState, OnlyTheFirstOwnAndFirstOpponentPieceMustCaptureTogether) {
+  // Art. 4.3.3: "the first touched opponent's piece with his first touched piece". The
+  // knight on g1 (touched first) cannot take d5; the pawn on e4 (touched second) could, but
+  // the rule falls back to the first touched piece that can move: the knight.
+  const auto p = pos("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2");
+  TouchState t;
+  t.add(p, Square::G1);
+  t.add(p, Square::E4);
+  t.add(p, Square::D5);
+  auto c = t.constraint(p);
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->article, "4.3.3");
+  EXPECT_TRUE(c->allowed.contains(uci(p, "g1f3")));
+  EXPECT_FALSE(c->allowed.contains(uci(p, "e4d5")));
+  // The pawn touched first, then the knight and d5: the pawn must take.
+  TouchState u;
+  u.add(p, Square::E4);
+  u.add(p, Square::G1);
+  u.add(p, Square::D5);
+  auto d = u.constraint(p);
+  ASSERT_TRUE(d.has_value());
+  ASSERT_EQ(d->allowed.size(), 1);
+  EXPECT_TRUE(d->allowed.contains(uci(p, "e4d5")));
 }
 
 TEST(TouchState, KingThenRookMeansCastling) {
@@ -135,8 +161,51 @@ TEST(TouchState, IllegalCastlingLeavesKingMoves) {
   t.add(p, Square::H1);
   auto c = t.constraint(p);
   ASSERT_TRUE(c.has_value());
-  EXPECT_EQ(c->article, "4.3.1");
+  EXPECT_EQ(c->article, "4.4.3");
   EXPECT_TRUE(c->allowed.contains(uci(p, "e1f1")));
+  for (core::Move m : c->allowed) EXPECT_EQ(m.from(), Square::E1);
+  // "(which may include castling with the other rook)"
+  bool long_castling = false;
+  for (core::Move m : c->allowed) long_castling |= m.is_castling() && m.to() == Square::A1;
+  EXPECT_TRUE(long_castling);
+}
+
+TEST(TouchState, IllegalCastlingWithAKingThatCannotMoveLeavesAnyMove) {
+  // Art. 4.4.3: "If the king has no legal move, the player is free to make any legal move."
+  // The rook on h1 could move, but it does not bind: the touches were meant as castling.
+  const auto p = pos("4k3/8/8/8/8/8/3PPP2/3QKB1R w K - 0 1");
+  TouchState t;
+  t.add(p, Square::E1);
+  t.add(p, Square::H1);
+  EXPECT_FALSE(t.constraint(p).has_value());
+}
+
+TEST(TouchState, RookThenKingForbidsChess960CastlingEvenWhenTheRookCannotMove) {
+  // Art. 4.4.2 then 4.3.1: the rook on h1 has no move, so the king must move, but not by
+  // castling with that rook (Chess960: king g1, rook h1, castling legal).
+  auto p960 = core::Position::from_fen("6k1/6pp/8/8/8/8/7P/6KR w H - 0 1",
+                                       core::FenOptions{.chess960 = true});
+  ASSERT_TRUE(p960.has_value());
+  TouchState t;
+  t.add(*p960, Square::H1);
+  t.add(*p960, Square::G1);
+  auto c = t.constraint(*p960);
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->article, "4.3.1");
+  EXPECT_FALSE(c->allowed.empty());
+  for (core::Move m : c->allowed) {
+    EXPECT_EQ(m.from(), Square::G1);
+    EXPECT_FALSE(m.is_castling());
+  }
+  EXPECT_NE(c->reason.find("4.4.2"), std::string::npos) << c->reason;
+  // Without the rook touched first, castling is one of the king's moves.
+  TouchState k;
+  k.add(*p960, Square::G1);
+  auto kc = k.constraint(*p960);
+  ASSERT_TRUE(kc.has_value());
+  bool castling = false;
+  for (core::Move m : kc->allowed) castling |= m.is_castling();
+  EXPECT_TRUE(castling);
 }
 
 TEST(TouchState, NothingMovableLeavesPlayerFree) {
