@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "arbiter/base/error.hpp"
 #include "arbiter/clock/chess_clock.hpp"
@@ -101,6 +102,9 @@ class Arbiter {
   void on_claim(const Event& e, const ClaimEvent& c);
   void claim_draw(const Event& e, const ClaimEvent& c);
   void claim_flag(const Event& e, const ClaimEvent& c);
+  // III.2: why Guideline III does not apply to `side` now (article, reason), or nullopt.
+  [[nodiscard]] std::optional<std::pair<std::string, std::string>> guideline_iii_excluded(
+      Color side) const;
   void claim_quickplay(const Event& e, const ClaimEvent& c);
   void on_resign(const Event& e, Color side);
   void on_adjourn(const Event& e, const AdjournEvent& a);

@@ -127,6 +127,22 @@ void Arbiter::claim_draw(const Event& e, const ClaimEvent& c) {
   if (intended) complete_move(*intended, c.side, false, e);
 }
 
+std::optional<std::pair<std::string, std::string>> Arbiter::guideline_iii_excluded(
+    Color side) const {
+  if (!start_.rules.quickplay_finish)
+    return std::pair<std::string, std::string>{
+        "III.2.1", "the quickplay finish rules were not announced for this game"};
+  if (category_ == clock::Category::Blitz)
+    return std::pair<std::string, std::string>{"III.2.2", "Guideline III does not apply to blitz"};
+  if (!clock_->is_unlimited()) {
+    const auto& period = start_.control_of(side).periods()[clock_->period_index(clock_side(side))];
+    if (period.increment.count() > 0)
+      return std::pair<std::string, std::string>{
+          "III.2.2", "Guideline III applies only to games without increment"};
+  }
+  return std::nullopt;
+}
+
 void Arbiter::claim_flag(const Event& e, const ClaimEvent& c) {
   if (clock_->is_unlimited()) {
     refuse(e, "6.8", "the game is played without a clock");
@@ -139,9 +155,15 @@ void Arbiter::claim_flag(const Event& e, const ClaimEvent& c) {
     return;
   }
   if (mine) {
-    // III.3.1: both flags have fallen.
-    if (clock_->in_last_period(clock_side(Color::White)) &&
-        clock_->in_last_period(clock_side(Color::Black))) {
+    // Both flags have fallen. A.4.3 (and the claim mode that follows it): a claim is valid
+    // only if the claimant still has time. Only Guideline III, where it applies (III.2),
+    // decides when both flags are down: III.3.1.
+    if (auto why = guideline_iii_excluded(c.side)) {
+      refuse(e, "A.4.3",
+             "the claimant's own flag has fallen too, and Guideline III does not decide (" +
+                 why->first + ": " + why->second + ")");
+    } else if (clock_->in_last_period(clock_side(Color::White)) &&
+               clock_->in_last_period(clock_side(Color::Black))) {
       end(GameResult::Draw, Termination::BothFlags, now_);  // III.3.1.2
     } else {
       refuse(e, "III.3.1.1", "both flags have fallen before the last period: play continues");
@@ -154,22 +176,12 @@ void Arbiter::claim_flag(const Event& e, const ClaimEvent& c) {
 
 void Arbiter::claim_quickplay(const Event& e, const ClaimEvent& c) {
   const std::string article = c.kind == ClaimKind::Quickplay ? "III.5" : "III.4";
-  if (!start_.rules.quickplay_finish) {
-    refuse(e, "III.2.1", "the quickplay finish rules were not announced for this game");
-    return;
-  }
-  if (category_ == clock::Category::Blitz) {
-    refuse(e, "III.2.2", "Guideline III does not apply to blitz");
+  if (auto why = guideline_iii_excluded(c.side)) {
+    refuse(e, why->first, why->second);
     return;
   }
   if (clock_->is_unlimited()) {
     refuse(e, article, "the game is played without a clock");
-    return;
-  }
-  const auto& period =
-      start_.control_of(c.side).periods()[clock_->period_index(clock_side(c.side))];
-  if (period.increment.count() > 0) {
-    refuse(e, "III.2.2", "Guideline III applies only to games without increment");
     return;
   }
   if (c.side != side_to_move()) {
