@@ -101,7 +101,9 @@ Termination play_random_game(std::uint32_t seed, const char* tc_text) {
         competition::Event{ply + 2, Millis{t}, competition::MoveEvent{side, text, false}});
     if (expected) break;
     reference.push(m);
-    const game::Outcome outcome = reference.outcome();
+    // 5.2.2 as the Arbiter decides it: the full decision within its budget.
+    const game::Outcome outcome =
+        reference.outcome(game::DeadCheck::Full, competition::kDeadPositionLimits);
     if (outcome.is_over()) {
       expected = expected_of(outcome.termination);
       expected_result =

@@ -76,6 +76,8 @@ Arbiter::Arbiter(const StartEvent& start, game::Game game)
   if (start.fen || start.chess960) record_.start_fen = pos.fen();
   // Art. 6.6: t = 0 is the moment the clock of the player to move (White) was started.
   clock_->start(clock_side(pos.side_to_move()));
+  // No ending is looked for in the start position itself: 5.1.1, 5.2.1 and 5.2.2 end the
+  // game only through "the move producing" the position.
 }
 
 Arbiter::Arbiter(Arbiter&&) noexcept = default;
@@ -333,13 +335,19 @@ void Arbiter::finish_move(RecordedMove rec, Color side, bool offer_draw, const E
       record_.moves.back().offered_draw = true;
     }
   }
-  // Automatic endings: 5.1.1, 5.2.1, 5.2.2, 9.6.1, 9.6.2 (6.2.1.1: such a move is
-  // complete without pressing the clock).
-  const game::Outcome outcome = game_.outcome();
+  // 6.2.1.1: a move that ends the game automatically is complete without the clock.
+  end_if_over(side);
+}
+
+void Arbiter::end_if_over(Color last_mover) {
+  // Automatic endings: 5.1.1, 5.2.1, 5.2.2, 9.6.1, 9.6.2. A dead position (5.2.2) is found
+  // by the material rules and, beyond them, by the full decision (fixed pawn walls, forced
+  // lines), within a node budget: an undecided position is not dead.
+  const game::Outcome outcome = game_.outcome(game::DeadCheck::Full, kDeadPositionLimits);
   switch (outcome.termination) {
     case game::Termination::None: break;
     case game::Termination::Checkmate:
-      end(win_for(outcome.winner.value_or(side)), Termination::Checkmate, now_);
+      end(win_for(outcome.winner.value_or(last_mover)), Termination::Checkmate, now_);
       break;
     case game::Termination::Stalemate: end(GameResult::Draw, Termination::Stalemate, now_); break;
     case game::Termination::DeadPosition:

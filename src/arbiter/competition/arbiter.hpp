@@ -21,9 +21,15 @@
 #include "arbiter/competition/game_record.hpp"
 #include "arbiter/competition/touch.hpp"
 #include "arbiter/competition/verdict.hpp"
+#include "arbiter/game/dead.hpp"
 #include "arbiter/game/game.hpp"
 
 namespace arbiter::competition {
+
+// The budget of the dead-position decision (Art. 5.2.2) after each move, per side: most
+// positions find a helpmate witness in a few hundred nodes, and fixed pawn walls are
+// proved statically. A position still undecided at the budget is not dead.
+inline constexpr game::SearchLimits kDeadPositionLimits{.max_nodes = 1'000, .max_depth = 64};
 
 class Arbiter {
  public:
@@ -101,6 +107,8 @@ class Arbiter {
   void on_decline(const Event& e, Color side);
   void on_claim(const Event& e, const ClaimEvent& c);
   void claim_draw(const Event& e, const ClaimEvent& c);
+  // Ends the game if the position is mate, stalemate, dead, fivefold or 75 moves.
+  void end_if_over(Color last_mover);
   void claim_flag(const Event& e, const ClaimEvent& c);
   // III.2: why Guideline III does not apply to `side` now (article, reason), or nullopt.
   [[nodiscard]] std::optional<std::pair<std::string, std::string>> guideline_iii_excluded(

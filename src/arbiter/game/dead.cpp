@@ -6,6 +6,7 @@
 namespace arbiter::game {
 
 using core::Color;
+using core::PieceType;
 using core::Position;
 
 Tristate DeadAnalysis::dead() const noexcept {
@@ -50,6 +51,26 @@ SideAnalysis can_checkmate(const Position& pos, Color winner, const SearchLimits
 
 DeadAnalysis analyze(const Position& pos, const SearchLimits& limits) {
   return thread_solver().analyze(pos, limits);
+}
+
+bool proved_dead(const Position& pos, const SearchLimits& limits) {
+  const FastCheck fast = fast_check(pos);
+  if (fast.dead()) return true;
+  auto material = [&](Color c) {
+    int sum = 0;
+    for (PieceType t : {PieceType::Pawn, PieceType::Knight, PieceType::Bishop, PieceType::Rook,
+                        PieceType::Queen}) {
+      sum += core::popcount(pos.pieces(c, t)) * (t == PieceType::Pawn ? 1 : 3);
+    }
+    return sum;
+  };
+  Color first = material(Color::White) >= material(Color::Black) ? Color::White : Color::Black;
+  for (Color side : {first, ~first}) {
+    const Tristate known = side == Color::White ? fast.white_can_mate : fast.black_can_mate;
+    if (known == Tristate::No) continue;
+    if (can_checkmate(pos, side, limits).can_mate != Tristate::No) return false;
+  }
+  return true;
 }
 
 const char* to_string(Tristate t) noexcept {

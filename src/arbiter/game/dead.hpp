@@ -76,6 +76,11 @@ class DeadSolver {
                                          const SearchLimits& limits = {});
 [[nodiscard]] DeadAnalysis analyze(const core::Position& pos, const SearchLimits& limits = {});
 
+// Art. 5.2.2 for a game in progress: true only when both sides are proved unable to mate.
+// Stops at the first side that can (or may) mate, the side with more material first,
+// so a live position usually costs one short witness search.
+[[nodiscard]] bool proved_dead(const core::Position& pos, const SearchLimits& limits = {});
+
 [[nodiscard]] const char* to_string(Tristate t) noexcept;
 
 }  // namespace arbiter::game

@@ -97,8 +97,7 @@ Outcome Game::outcome(DeadCheck dead, const SearchLimits& limits) const {
     return {Termination::Stalemate, std::nullopt};
   }
   // Art. 5.2.2: no series of legal moves can lead to checkmate.
-  const bool is_dead = dead == DeadCheck::Fast ? fast_check(pos).dead()
-                                               : analyze(pos, limits).dead() == Tristate::Yes;
+  const bool is_dead = dead == DeadCheck::Fast ? fast_check(pos).dead() : proved_dead(pos, limits);
   if (is_dead) return {Termination::DeadPosition, std::nullopt};
   // Art. 9.6.1: the same position at least five times.
   if (repetition_count() >= 5) return {Termination::FivefoldRepetition, std::nullopt};
