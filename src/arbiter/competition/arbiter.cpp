@@ -113,6 +113,17 @@ std::optional<std::string> Arbiter::offer_forbidden(std::optional<int> move_numb
   return std::nullopt;
 }
 
+bool Arbiter::offer_with_move(Color side, int move_number, const Event& e) {
+  // 9.1.2.1: the proper offer, made with a move (legal or not: once made, an offer cannot
+  // be withdrawn).
+  if (auto why = offer_forbidden(move_number)) {
+    refuse(e, "9.1.1", *why + "; the move stands");
+    return false;
+  }
+  offers_[core::index(side)] = true;
+  return true;
+}
+
 void Arbiter::add_penalty(Color penalised, Color to, std::string article, std::string action,
                           std::optional<Millis> ms) {
   std::string note = "Art. " + article + ": ";
@@ -326,15 +337,8 @@ void Arbiter::finish_move(RecordedMove rec, Color side, bool offer_draw, const E
   // A.4.2: once the opponent has moved, a standing illegal move can no longer be claimed.
   if (pending_illegal_ && pending_illegal_->offender != side) pending_illegal_.reset();
   record_.moves.push_back(std::move(rec));
-  if (offer_draw) {
-    // 9.1.2.1: the proper offer, made with the move.
-    if (auto why = offer_forbidden(record_.moves.back().number)) {
-      refuse(e, "9.1.1", *why + "; the move stands");
-    } else {
-      offers_[core::index(side)] = true;
-      record_.moves.back().offered_draw = true;
-    }
-  }
+  if (offer_draw && offer_with_move(side, record_.moves.back().number, e))
+    record_.moves.back().offered_draw = true;
   // 6.2.1.1: a move that ends the game automatically is complete without the clock.
   end_if_over(side);
 }

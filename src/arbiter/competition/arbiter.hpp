@@ -98,6 +98,8 @@ class Arbiter {
   void add_penalty(Color penalised, Color to, std::string article, std::string action,
                    std::optional<Millis> ms);
   // Art. 9.1.1; `move_number` is the move the offer belongs to (default: the move in progress).
+  // 9.1.2.1 / 9.1.1: records `side`'s offer made with move `move_number`, or refuses it.
+  bool offer_with_move(Color side, int move_number, const Event& e);
   [[nodiscard]] std::optional<std::string> offer_forbidden(
       std::optional<int> move_number = {}) const;
 

@@ -46,6 +46,10 @@ void Arbiter::illegal_move(const Event& e, const MoveEvent& m, const std::string
     }
     record_.note("Art. 7.5.1: illegal move " + m.move + " by " + capitalised(side) +
                  "; position restored");
+    // 9.1.2.1: an offer made with the illegal move was made all the same and stands.
+    if (m.offer_draw && offer_with_move(side, pos.fullmove_number(), e))
+      record_.note("Art. 9.1.2.1: " + capitalised(side) + "'s draw offer made with " + m.move +
+                   " stands");
   }
   if (ending_) return;  // the queen promotion ended the game
   if (count == 1) {
@@ -66,7 +70,6 @@ void Arbiter::illegal_move(const Event& e, const MoveEvent& m, const std::string
 }
 
 void Arbiter::illegal_move_a4(const Event& e, const MoveEvent& m) {
-  (void)e;
   // A.4.2: the illegal move is completed by the press; it stands unless the opponent
   // claims before making his own move.
   const core::Position before = game_.position();
@@ -82,6 +85,8 @@ void Arbiter::illegal_move_a4(const Event& e, const MoveEvent& m) {
   if (!clock_->is_unlimited()) rec.clock = clock_->remaining(clock_side(side));
   rec.comments.push_back("illegal move (A.4.2), not corrected");
   record_.moves.push_back(std::move(rec));
+  if (m.offer_draw && offer_with_move(side, record_.moves.back().number, e))
+    record_.moves.back().offered_draw = true;
   PendingIllegal pending{side, before, false, std::nullopt};
   if (auto intent = read_intent(before, m.move)) {
     if (auto setup = illegal_setup(before, *intent)) {
