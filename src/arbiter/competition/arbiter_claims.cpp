@@ -96,12 +96,21 @@ void Arbiter::claim_draw(const Event& e, const ClaimEvent& c) {
   std::optional<core::Move> intended;
   if (c.move) {
     auto parsed = notation::parse_move(game_.position(), *c.move);
-    if (!parsed) {
+    if (parsed) {
+      intended = *parsed;
+    } else if (parsed.error().code == ErrorCode::kMoveSyntax ||
+               parsed.error().code == ErrorCode::kMoveAmbiguous) {
+      // Nothing definite was written (C, 8.1): there is no claim to judge.
       refuse(e, threefold ? "9.2.1.1" : "9.3.1",
-             "the intended move must be a legal move: " + parsed.error().message);
+             "the intended move must be written unambiguously: " + parsed.error().message);
       return;
+    } else {
+      // A definite but illegal move was written and declared (9.2.1.1 / 9.3.1: it cannot
+      // be changed): no legal move can bring the position about, so the claim is incorrect
+      // (9.5.3, unless the position already allows the claim) and no move is made for it.
+      record_.note("Art. " + std::string(threefold ? "9.2.1.1" : "9.3.1") + ": the intended move " +
+                   *c.move + " is illegal: " + parsed.error().message);
     }
-    intended = *parsed;
   }
   // 9.1.2.3: the claim is also a draw offer.
   if (!offer_forbidden()) offers_[core::index(c.side)] = true;
