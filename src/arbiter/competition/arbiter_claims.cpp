@@ -261,7 +261,11 @@ void Arbiter::on_resume(const Event& e) {
     end(win_for(~adj.by), Termination::SealedMoveInvalid, now_);
     return;
   }
+  // I.4: a draw offer made after the move was sealed stands until the sealer accepts or
+  // rejects it (9.1); making the sealed move on the board does neither.
+  const bool offer_to_sealer = offers_[core::index(~adj.by)];
   complete_move(*parsed, adj.by, false, e);
+  if (!ending_) offers_[core::index(~adj.by)] = offer_to_sealer;
 }
 
 void Arbiter::on_arbiter(const Event& e, const ArbiterEvent& a) {
