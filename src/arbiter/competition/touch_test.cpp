@@ -22,6 +22,14 @@ core::Move uci(const core::Position& p, const char* text) {
   return m ? *m : core::Move::none();
 }
 
+// The constraint after touching `squares` in this order.
+std::optional<TouchConstraint> touched(const core::Position& p,
+                                       std::initializer_list<Square> squares) {
+  TouchState t;
+  for (Square s : squares) t.add(p, s);
+  return t.constraint(p);
+}
+
 TEST(TouchState, NothingTouchedIsFree) {
   TouchState t;
   EXPECT_TRUE(t.empty());
@@ -31,9 +39,7 @@ TEST(TouchState, NothingTouchedIsFree) {
 TEST(TouchState, OwnPieceMustMove) {
   // Art. 4.3.1
   const auto p = core::Position::startpos();
-  TouchState t;
-  t.add(p, Square::G1);
-  auto c = t.constraint(p);
+  auto c = touched(p, {Square::G1});
   ASSERT_TRUE(c.has_value());
   EXPECT_EQ(c->article, "4.3.1");
   EXPECT_EQ(c->allowed.size(), 2);
@@ -44,11 +50,7 @@ TEST(TouchState, OwnPieceMustMove) {
 
 TEST(TouchState, RepeatedTouchCountsOnce) {
   const auto p = core::Position::startpos();
-  TouchState t;
-  t.add(p, Square::A1);
-  t.add(p, Square::A1);
-  t.add(p, Square::B1);
-  auto c = t.constraint(p);
+  auto c = touched(p, {Square::A1, Square::A1, Square::B1});
   ASSERT_TRUE(c.has_value());
   EXPECT_TRUE(c->allowed.contains(uci(p, "b1c3")));
 }
@@ -56,9 +58,7 @@ TEST(TouchState, RepeatedTouchCountsOnce) {
 TEST(TouchState, OpponentPieceMustBeCaptured) {
   // Art. 4.3.2
   const auto p = pos("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2");
-  TouchState t;
-  t.add(p, Square::D5);
-  auto c = t.constraint(p);
+  auto c = touched(p, {Square::D5});
   ASSERT_TRUE(c.has_value());
   EXPECT_EQ(c->article, "4.3.2");
   EXPECT_EQ(c->allowed.size(), 1);
@@ -68,9 +68,7 @@ TEST(TouchState, OpponentPieceMustBeCaptured) {
 TEST(TouchState, EnPassantCapturesTheTouchedPawn) {
   // Art. 4.3.2 with 3.7.4.1: the pawn captured en passant stands beside the capturer.
   const auto p = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
-  TouchState t;
-  t.add(p, Square::D5);
-  auto c = t.constraint(p);
+  auto c = touched(p, {Square::D5});
   ASSERT_TRUE(c.has_value());
   EXPECT_TRUE(c->allowed.contains(uci(p, "e5d6")));
 }
@@ -78,10 +76,7 @@ TEST(TouchState, EnPassantCapturesTheTouchedPawn) {
 TEST(TouchState, OwnAndOpponentCaptureTogether) {
   // Art. 4.3.3: capture the touched opponent piece with the touched own piece.
   const auto p = pos("rnbqkbnr/ppp1pppp/8/3p4/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 0 2");
-  TouchState t;
-  t.add(p, Square::C3);
-  t.add(p, Square::D5);
-  auto c = t.constraint(p);
+  auto c = touched(p, {Square::C3, Square::D5});
   ASSERT_TRUE(c.has_value());
   EXPECT_EQ(c->article, "4.3.3");
   EXPECT_EQ(c->allowed.size(), 1);
@@ -92,10 +87,7 @@ TEST(TouchState, OwnAndOpponentWithoutCaptureFallsBackToFirst) {
   // Art. 4.3.3, second clause: if that capture is illegal, the first touched piece that can
   // be moved or captured.
   const auto p = pos("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2");
-  TouchState t;
-  t.add(p, Square::G1);
-  t.add(p, Square::D5);
-  auto c = t.constraint(p);
+  auto c = touched(p, {Square::G1, Square::D5});
   ASSERT_TRUE(c.has_value());
   EXPECT_EQ(c->article, "4.3.3");
   EXPECT_TRUE(c->allowed.contains(uci(p, "g1f3")));
@@ -107,21 +99,13 @@ TEST(TouchState, OnlyTheFirstOwnAndFirstOpponentPieceMustCaptureTogether) {
   // knight on g1 (touched first) cannot take d5; the pawn on e4 (touched second) could, but
   // the rule falls back to the first touched piece that can move: the knight.
   const auto p = pos("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2");
-  TouchState t;
-  t.add(p, Square::G1);
-  t.add(p, Square::E4);
-  t.add(p, Square::D5);
-  auto c = t.constraint(p);
+  auto c = touched(p, {Square::G1, Square::E4, Square::D5});
   ASSERT_TRUE(c.has_value());
   EXPECT_EQ(c->article, "4.3.3");
   EXPECT_TRUE(c->allowed.contains(uci(p, "g1f3")));
   EXPECT_FALSE(c->allowed.contains(uci(p, "e4d5")));
   // The pawn touched first, then the knight and d5: the pawn must take.
-  TouchState u;
-  u.add(p, Square::E4);
-  u.add(p, Square::G1);
-  u.add(p, Square::D5);
-  auto d = u.constraint(p);
+  auto d = touched(p, {Square::E4, Square::G1, Square::D5});
   ASSERT_TRUE(d.has_value());
   ASSERT_EQ(d->allowed.size(), 1);
   EXPECT_TRUE(d->allowed.contains(uci(p, "e4d5")));
@@ -130,10 +114,7 @@ TEST(TouchState, OnlyTheFirstOwnAndFirstOpponentPieceMustCaptureTogether) {
 TEST(TouchState, KingThenRookMeansCastling) {
   // Art. 4.4.1
   const auto p = pos("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
-  TouchState t;
-  t.add(p, Square::E1);
-  t.add(p, Square::A1);
-  auto c = t.constraint(p);
+  auto c = touched(p, {Square::E1, Square::A1});
   ASSERT_TRUE(c.has_value());
   EXPECT_EQ(c->article, "4.4.1");
   ASSERT_EQ(c->allowed.size(), 1);
@@ -144,10 +125,7 @@ TEST(TouchState, KingThenRookMeansCastling) {
 TEST(TouchState, RookThenKingForbidsCastling) {
   // Art. 4.4.2: the rook was touched first, so it must move; castling is a king move.
   const auto p = pos("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
-  TouchState t;
-  t.add(p, Square::H1);
-  t.add(p, Square::E1);
-  auto c = t.constraint(p);
+  auto c = touched(p, {Square::H1, Square::E1});
   ASSERT_TRUE(c.has_value());
   EXPECT_EQ(c->article, "4.3.1");
   for (core::Move m : c->allowed) EXPECT_EQ(m.from(), Square::H1);
@@ -156,10 +134,7 @@ TEST(TouchState, RookThenKingForbidsCastling) {
 TEST(TouchState, IllegalCastlingLeavesKingMoves) {
   // Art. 4.4.3: castling with the touched rook is illegal: another king move.
   const auto p = pos("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K1NR w KQkq - 0 1");
-  TouchState t;
-  t.add(p, Square::E1);
-  t.add(p, Square::H1);
-  auto c = t.constraint(p);
+  auto c = touched(p, {Square::E1, Square::H1});
   ASSERT_TRUE(c.has_value());
   EXPECT_EQ(c->article, "4.4.3");
   EXPECT_TRUE(c->allowed.contains(uci(p, "e1f1")));
@@ -174,10 +149,7 @@ TEST(TouchState, IllegalCastlingWithAKingThatCannotMoveLeavesAnyMove) {
   // Art. 4.4.3: "If the king has no legal move, the player is free to make any legal move."
   // The rook on h1 could move, but it does not bind: the touches were meant as castling.
   const auto p = pos("4k3/8/8/8/8/8/3PPP2/3QKB1R w K - 0 1");
-  TouchState t;
-  t.add(p, Square::E1);
-  t.add(p, Square::H1);
-  EXPECT_FALSE(t.constraint(p).has_value());
+  EXPECT_FALSE(touched(p, {Square::E1, Square::H1}).has_value());
 }
 
 TEST(TouchState, RookThenKingForbidsChess960CastlingEvenWhenTheRookCannotMove) {
@@ -186,10 +158,7 @@ TEST(TouchState, RookThenKingForbidsChess960CastlingEvenWhenTheRookCannotMove) {
   auto p960 = core::Position::from_fen("6k1/6pp/8/8/8/8/7P/6KR w H - 0 1",
                                        core::FenOptions{.chess960 = true});
   ASSERT_TRUE(p960.has_value());
-  TouchState t;
-  t.add(*p960, Square::H1);
-  t.add(*p960, Square::G1);
-  auto c = t.constraint(*p960);
+  auto c = touched(*p960, {Square::H1, Square::G1});
   ASSERT_TRUE(c.has_value());
   EXPECT_EQ(c->article, "4.3.1");
   EXPECT_FALSE(c->allowed.empty());
@@ -199,9 +168,7 @@ TEST(TouchState, RookThenKingForbidsChess960CastlingEvenWhenTheRookCannotMove) {
   }
   EXPECT_NE(c->reason.find("4.4.2"), std::string::npos) << c->reason;
   // Without the rook touched first, castling is one of the king's moves.
-  TouchState k;
-  k.add(*p960, Square::G1);
-  auto kc = k.constraint(*p960);
+  auto kc = touched(*p960, {Square::G1});
   ASSERT_TRUE(kc.has_value());
   bool castling = false;
   for (core::Move m : kc->allowed) castling |= m.is_castling();
