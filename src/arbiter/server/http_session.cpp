@@ -1,5 +1,9 @@
 #include "arbiter/server/http_session.hpp"
 
+#include <chrono>
+#include <cstdio>
+#include <mutex>
+
 #include "arbiter/server/static_files.hpp"
 #include "arbiter/server/websocket_session.hpp"
 
@@ -18,14 +22,38 @@ std::string error_json(std::string_view code, std::string_view message) {
 
 beast::string_view bsv(std::string_view s) { return {s.data(), s.size()}; }
 
+// At most kLogBurst refusals a second reach the log, so that a client cannot flood it; the
+// count of the others is written with the next line that is logged.
+void log_refused(const std::string& what) {
+  static constexpr int kLogBurst = 10;
+  static std::mutex mutex;
+  static std::chrono::steady_clock::time_point window;
+  static int logged = 0;
+  static long skipped = 0;
+  std::lock_guard lock{mutex};
+  const auto now = std::chrono::steady_clock::now();
+  if (now - window >= std::chrono::seconds{1}) {
+    window = now;
+    logged = 0;
+  }
+  if (logged >= kLogBurst) {
+    ++skipped;
+    return;
+  }
+  ++logged;
+  std::fprintf(stderr, "arbiter serve: static file refused: %s", what.c_str());
+  if (skipped > 0) std::fprintf(stderr, " (%ld earlier refusals not logged)", skipped);
+  std::fputc('\n', stderr);
+  skipped = 0;
+}
+
 }  // namespace
 
-HttpSession::HttpSession(tcp::socket&& socket, std::shared_ptr<ApiHandler> api,
-                         std::filesystem::path root, const Limits& limits,
-                         std::shared_ptr<SessionRegistry> registry)
+HttpSession::HttpSession(tcp::socket&& socket, std::shared_ptr<ApiHandler> api, StaticSite site,
+                         const Limits& limits, std::shared_ptr<SessionRegistry> registry)
     : stream_(std::move(socket)),
       api_(std::move(api)),
-      root_(std::move(root)),
+      site_(std::move(site)),
       limits_(limits),
       registry_(std::move(registry)) {}
 
@@ -95,12 +123,13 @@ void HttpSession::answer(http::request<http::string_body>&& request) {
 }
 
 void HttpSession::serve_file(const http::request<http::string_body>& request) {
-  auto path =
-      resolve_static(root_, std::string_view{request.target().data(), request.target().size()});
+  const std::string_view target{request.target().data(), request.target().size()};
+  auto path = resolve_static(site_.root, target, site_.hidden);
   if (!path) {
-    const bool bad = path.error().code == ErrorCode::kInvalidArgument;
-    reply(bad ? 400 : 404, "application/json",
-          error_json(bad ? "bad-path" : "not-found", bad ? "bad path" : "no such file"));
+    // A refused path (outside the root, hidden, badly encoded) looks like a missing file
+    // to the client, and is logged (docs/security.md, "Static files").
+    if (path.error().code == ErrorCode::kInvalidArgument) log_refused(path.error().describe());
+    reply(404, "application/json", error_json("not-found", "no such file"));
     return;
   }
   beast::error_code ec;

@@ -11,13 +11,14 @@
 #include "arbiter/server/beast.hpp"
 #include "arbiter/server/handlers.hpp"
 #include "arbiter/server/limits.hpp"
+#include "arbiter/server/static_files.hpp"
 #include "arbiter/server/websocket_session.hpp"
 
 namespace arbiter::server {
 
 class HttpSession final : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket&& socket, std::shared_ptr<ApiHandler> api, std::filesystem::path root,
+  HttpSession(tcp::socket&& socket, std::shared_ptr<ApiHandler> api, StaticSite site,
               const Limits& limits, std::shared_ptr<SessionRegistry> registry);
   void run();
 
@@ -36,7 +37,7 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   std::shared_ptr<ApiHandler> api_;
-  std::filesystem::path root_;
+  StaticSite site_;
   Limits limits_;
   std::shared_ptr<SessionRegistry> registry_;
   unsigned version_ = 11;

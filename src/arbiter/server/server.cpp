@@ -2,6 +2,7 @@
 
 #include "arbiter/server/beast.hpp"
 #include "arbiter/server/http_session.hpp"
+#include "arbiter/server/static_files.hpp"
 
 namespace arbiter::server {
 namespace {
@@ -9,12 +10,12 @@ namespace {
 // Accepts connections and starts an HttpSession on its own strand for each.
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
-  Listener(net::io_context& ioc, std::shared_ptr<ApiHandler> api, std::filesystem::path root,
+  Listener(net::io_context& ioc, std::shared_ptr<ApiHandler> api, StaticSite site,
            const Limits& limits, std::shared_ptr<SessionRegistry> registry)
       : ioc_(ioc),
         acceptor_(net::make_strand(ioc)),
         api_(std::move(api)),
-        root_(std::move(root)),
+        site_(std::move(site)),
         limits_(limits),
         registry_(std::move(registry)) {}
 
@@ -46,7 +47,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
   void on_accept(beast::error_code ec, tcp::socket socket) {
     if (ec == net::error::operation_aborted) return;  // closed by stop()
     if (!ec) {
-      std::make_shared<HttpSession>(std::move(socket), api_, root_, limits_, registry_)->run();
+      std::make_shared<HttpSession>(std::move(socket), api_, site_, limits_, registry_)->run();
     }
     accept_next();
   }
@@ -54,7 +55,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
   net::io_context& ioc_;
   tcp::acceptor acceptor_;
   std::shared_ptr<ApiHandler> api_;
-  std::filesystem::path root_;
+  StaticSite site_;
   Limits limits_;
   std::shared_ptr<SessionRegistry> registry_;
 };
@@ -81,8 +82,9 @@ Result<void> Server::start() {
   if (ec) {
     return make_error(ErrorCode::kIo, "bad address '" + options_.address + "'", {0, 0, "address"});
   }
-  impl_->listener = std::make_shared<Listener>(impl_->ioc, api_, options_.doc_root, options_.limits,
-                                               impl_->registry);
+  impl_->listener = std::make_shared<Listener>(impl_->ioc, api_,
+                                               StaticSite{options_.doc_root, options_.hidden_dirs},
+                                               options_.limits, impl_->registry);
   auto port = impl_->listener->listen(tcp::endpoint{address, options_.port});
   if (!port) return tl::unexpected(port.error());
   port_ = *port;

@@ -22,6 +22,8 @@ struct ServerOptions {
   std::string address = "127.0.0.1";
   unsigned short port = 8080;  // 0: any free port (tests)
   std::filesystem::path doc_root = "web/dist";
+  // Never served, even when they lie under doc_root (the data directory).
+  std::vector<std::filesystem::path> hidden_dirs;
   int threads = 2;
   Limits limits;
 };
