@@ -25,6 +25,7 @@ struct ServeArgs {
   std::string data = "data";
   std::string web = "web/dist";
   int threads = 2;
+  server::RateLimit creations = server::kCreationLimit;
 };
 
 void serve(const ServeArgs& args) {
@@ -61,11 +62,13 @@ void serve(const ServeArgs& args) {
   if (!resumed) throw ExitError{2, "cannot resume the stored games: " + resumed.error().describe()};
 
   SteadyTimeSource api_time;
-  auto api = std::make_shared<server::GameApi>(registry, api_time);
+  auto api =
+      std::make_shared<server::GameApi>(registry, api_time, server::RateLimit{}, args.creations);
   server::ServerOptions options;
   options.address = args.host;
   options.port = args.port;
   options.doc_root = args.web;
+  options.hidden_dirs = {args.data};
   options.threads = args.threads;
   server::Server http{options, api};
   if (auto ok = http.start(); !ok) {
@@ -101,6 +104,14 @@ void register_serve(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--threads", args->threads, "network threads")
       ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  cmd->add_option("--create-rate", args->creations.per_second,
+                  "games that may be created per second, server-wide (docs/security.md)")
+      ->check(CLI::Range(0.01, 10000.0))
+      ->capture_default_str();
+  cmd->add_option("--create-burst", args->creations.burst,
+                  "games that may be created at once, server-wide")
+      ->check(CLI::Range(1.0, 100000.0))
       ->capture_default_str();
   cmd->callback([args] { serve(*args); });
 }

@@ -38,8 +38,9 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<T> 
 
 export const getPresets = (): Promise<{ presets: Preset[] }> => call('GET', '/api/presets');
 export const createGame = (req: CreateRequest): Promise<SeatGrant> => call('POST', '/api/games', req);
-export const joinGame = (id: string, name: string): Promise<SeatGrant> =>
-  call('POST', `/api/games/${id}/join`, { name });
+// `invite`: the secret of the invitation link (its fragment); only it opens the seat.
+export const joinGame = (id: string, name: string, invite: string): Promise<SeatGrant> =>
+  call('POST', `/api/games/${id}/join`, { name, invite });
 export const getGame = (id: string): Promise<GameState> => call('GET', `/api/games/${id}`);
 export const listGames = (status: 'ongoing' | 'recent'): Promise<{ games: Record<string, unknown>[] }> =>
   call('GET', `/api/games?status=${status}&limit=20`);
@@ -64,4 +65,28 @@ export function saveToken(gameId: string, seat: Side, token: string): void {
 
 export function tokensFor(gameId: string): Partial<Record<Side, string>> {
   return book()[gameId] ?? {};
+}
+
+// The invitation link of a friend game this browser created ("/g/ID#invite=SECRET").
+const INVITES = 'arbiter.invites';
+
+function invites(): Record<string, string> {
+  try {
+    return JSON.parse(localStorage.getItem(INVITES) ?? '{}') as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+export function saveInvite(gameId: string, link: string): void {
+  localStorage.setItem(INVITES, JSON.stringify({ ...invites(), [gameId]: link }));
+}
+
+export function inviteFor(gameId: string): string | undefined {
+  return invites()[gameId];
+}
+
+// The secret in this page's fragment ("#invite=SECRET"), if any.
+export function inviteInLocation(): string | null {
+  return new URLSearchParams(location.hash.slice(1)).get('invite');
 }

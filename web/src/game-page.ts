@@ -1,5 +1,5 @@
 // The game page: wires the connection, the model and the views together.
-import { getGame, joinGame, saveToken, tokensFor } from './api';
+import { getGame, inviteFor, inviteInLocation, joinGame, saveToken, tokensFor } from './api';
 import { Board } from './board';
 import { ClockView } from './clock-view';
 import { Controls } from './controls';
@@ -18,14 +18,19 @@ export async function showGame(root: HTMLElement, id: string, wantedSeat: Side |
   const state = await getGame(id);
   const tokens = tokensFor(id);
   let seat: Side | null = wantedSeat && tokens[wantedSeat] ? wantedSeat : tokens.white ? 'white' : tokens.black ? 'black' : null;
-  if (!seat && state.open_seat && state.status === 'created') {
+  // Only the invitation link's secret opens the seat (docs/security.md); without it the
+  // visitor watches.
+  const invite = inviteInLocation();
+  if (!seat && invite && state.open_seat && state.status === 'created') {
     const joined = await offerJoin(root, state.open_seat);
     if (joined) {
-      const grant = await joinGame(id, joined);
+      const grant = await joinGame(id, joined, invite);
       saveToken(id, grant.seat, grant.token);
       seat = grant.seat;
     }
   }
+  // The secret is spent (or not ours to use): keep it out of the address bar and history.
+  if (invite) history.replaceState(null, '', location.pathname + location.search);
   new GamePage(root, id, seat, seat ? tokensFor(id)[seat] ?? null : null).start();
 }
 
@@ -231,7 +236,7 @@ class GamePage {
     } else if (this.model.drawOffer && this.seat && this.model.drawOffer !== this.seat) {
       this.banner.append(h('span.offer', {}, `${this.model.drawOffer === 'white' ? 'White' : 'Black'} offers a draw.`));
     } else if (this.model.openSeat && this.seat) {
-      const url = `${location.origin}/g/${this.id}`;
+      const url = `${location.origin}${inviteFor(this.id) ?? `/g/${this.id}`}`;
       this.banner.append(
         h('span.invite', {}, 'Send this link to your opponent: '),
         h('input.invite-url', { type: 'text', readonly: true, value: url, 'aria-label': 'Invitation link', onfocus: (e: Event) => (e.target as HTMLInputElement).select() }),

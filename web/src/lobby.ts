@@ -1,6 +1,6 @@
 // The lobby: time-control presets (bullet, blitz, rapid, classical, delay) or a custom
 // control in the grammar of spec/game-events.md, variant, colour and opponent.
-import { createGame, getPresets, listGames, type Preset, saveToken } from './api';
+import { createGame, getPresets, listGames, type Preset, saveInvite, saveToken } from './api';
 import { h } from './dom';
 
 // The grammar: periods `[MOVES/]SECONDS[+INCREMENT][dDELAY]` separated by ':', or '-'.
@@ -98,6 +98,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
       .then((g) => {
         const id = g.id ?? g.game.id;
         saveToken(id, g.seat, g.token);
+        if (g.invite) saveInvite(id, g.invite);
         location.assign(`/g/${id}`);
       })
       .catch((err: Error) => (error.textContent = err.message));

@@ -74,6 +74,7 @@ export class Game {
     this.names[this.creatorSeat] = name || 'Anonymous';
     if (this.computer) this.names[this.computer] = `Computer level ${spec.opponent.level ?? 1}`;
     this.tokens = { white: token(), black: token() };
+    this.invite = this.computer ? null : token(); // only this secret opens the open seat
     this.joined = { [this.creatorSeat]: true, ...(this.computer ? { [this.computer]: true } : {}) };
     this.pos = chess.parseFen(chess.START_FEN);
     this.history = [this.key()];
@@ -95,8 +96,8 @@ export class Game {
   // What --data keeps of a game: enough to rebuild it after a restart (even kill -9). The
   // clock's `since` is wall time, so a running clock keeps running while the mock is down.
   snapshot() {
-    const { id, spec, timeControl, creatorSeat, computer, names, tokens, joined, moves, events, drawOffer, rematchOffer, result, termination, over, updated, clock } = this;
-    return { id, spec, timeControl, creatorSeat, computer, names, tokens, joined, moves, events, drawOffer, rematchOffer, result, termination, over, updated, clock };
+    const { id, spec, timeControl, creatorSeat, computer, names, tokens, invite, joined, moves, events, drawOffer, rematchOffer, result, termination, over, updated, clock } = this;
+    return { id, spec, timeControl, creatorSeat, computer, names, tokens, invite, joined, moves, events, drawOffer, rematchOffer, result, termination, over, updated, clock };
   }
 
   static restore(saved, spawn) {
@@ -116,10 +117,12 @@ export class Game {
   get turn() { return this.pos.side === 'w' ? 'white' : 'black'; }
   key() { return chess.toFen(this.pos).split(' ').slice(0, 4).join(' '); }
 
-  join(name, existing) {
+  // The seat joined, null when none is open, 'bad-invite' without the invitation's secret.
+  join(name, existing, invite) {
     for (const seat of ['white', 'black']) if (existing && this.tokens[seat] === existing) return seat;
     const open = ['white', 'black'].find((s) => !this.joined[s]);
     if (!open) return null;
+    if (!this.invite || invite !== this.invite) return 'bad-invite';
     this.joined[open] = true;
     this.names[open] = name || 'Anonymous';
     this.emit('join', { side: open, name: this.names[open] });
@@ -431,7 +434,7 @@ export class Game {
     const next = this.computer
       ? this.spawn({ ...this.spec, color: other(this.creatorSeat), name: this.names[this.creatorSeat] })
       : this.spawn({ ...this.spec, color: 'white', name: this.names.black });
-    if (!next.computer) next.join(this.names.white);
+    if (!next.computer) next.join(this.names.white, null, next.invite);
     this.emit('rematch', { action: 'accept', side, game_id: next.id });
     for (const s of this.sockets) {
       if (s.role === 'white' || s.role === 'black') {

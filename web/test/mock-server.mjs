@@ -84,6 +84,7 @@ async function api(req, res, url) {
   if (parts.length === 2 && req.method === 'GET') {
     const status = url.searchParams.get('status');
     const list = [...games.values()]
+      .filter((g) => g.moves.length > 0 || g.over) // a game not yet started is never listed
       .filter((g) => !status || (status === 'ongoing' ? !g.over : g.over))
       .sort((a, b) => b.updated - a.updated)
       .map((g) => g.summary());
@@ -95,14 +96,15 @@ async function api(req, res, url) {
     if (error) return fail(res, 400, error.code, error.message, error.field);
     const game = createGame(spec, spec.name);
     const seat = game.creatorSeat;
-    return send(res, 201, { id: game.id, seat, token: game.tokens[seat], invite: game.computer ? undefined : `/g/${game.id}`, game: game.state() });
+    return send(res, 201, { id: game.id, seat, token: game.tokens[seat], invite: game.computer ? undefined : `/g/${game.id}#invite=${game.invite}`, game: game.state() });
   }
   const game = games.get(parts[2]);
   if (!game) return fail(res, 404, 'not-found', `no game '${parts[2]}'`, 'id');
   if (parts[3] === 'join' && req.method === 'POST') {
     const b = await body(req);
-    const joined = game.join(b.name, b.token);
+    const joined = game.join(b.name, b.token, b.invite);
     if (!joined) return fail(res, 409, 'seat-taken', 'both seats are taken');
+    if (joined === 'bad-invite') return fail(res, 403, 'bad-invite', 'this seat is open only to the holder of the invitation link', 'invite');
     return send(res, 200, { seat: joined, token: game.tokens[joined], game: game.state() });
   }
   if (parts[3] === 'pgn') return send(res, 200, game.pgn(), 'application/x-chess-pgn; charset=utf-8');

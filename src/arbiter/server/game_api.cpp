@@ -81,27 +81,42 @@ wire::GameListItem list_item(const store::GameSummary& s) {
 
 }  // namespace
 
-GameApi::GameApi(GameRegistry& registry, const TimeSource& time, RateLimit limit)
-    : registry_(registry), time_(time), limit_(limit) {}
+bool TokenBucket::take(RateLimit limit, Millis now) {
+  const double refill = static_cast<double>((now - at_).count()) / 1000.0 * limit.per_second;
+  tokens_ = std::min(limit.burst, tokens_ + std::max(0.0, refill));
+  at_ = std::max(at_, now);
+  if (tokens_ < 1) return false;
+  tokens_ -= 1;
+  return true;
+}
+
+bool TokenBucket::full(RateLimit limit, Millis now) const {
+  return tokens_ + static_cast<double>((now - at_).count()) / 1000.0 * limit.per_second >=
+         limit.burst;
+}
+
+GameApi::GameApi(GameRegistry& registry, const TimeSource& time, RateLimit limit,
+                 RateLimit creations)
+    : registry_(registry),
+      time_(time),
+      limit_(limit),
+      creation_limit_(creations),
+      creations_(creations, time.now()) {}
 
 bool GameApi::allow(const std::string& remote) {
   std::lock_guard lock{mutex_};
   const Millis now = time_.now();
   if (buckets_.size() > 10'000) {
     // Forget the clients that have been quiet long enough to have a full bucket again.
-    std::erase_if(buckets_, [&](const auto& b) {
-      return static_cast<double>((now - b.second.at).count()) / 1000.0 * limit_.per_second >=
-             limit_.burst;
-    });
+    std::erase_if(buckets_, [&](const auto& b) { return b.second.full(limit_, now); });
   }
-  auto [it, fresh] = buckets_.try_emplace(remote, Bucket{limit_.burst, now});
-  Bucket& b = it->second;
-  const double refill = static_cast<double>((now - b.at).count()) / 1000.0 * limit_.per_second;
-  b.tokens = std::min(limit_.burst, b.tokens + refill);
-  b.at = now;
-  if (b.tokens < 1) return false;
-  b.tokens -= 1;
-  return true;
+  auto [it, fresh] = buckets_.try_emplace(remote, limit_, now);
+  return it->second.take(limit_, now);
+}
+
+bool GameApi::allow_creation() {
+  std::lock_guard lock{mutex_};
+  return creations_.take(creation_limit_, time_.now());
 }
 
 HttpReply GameApi::handle(const HttpRequest& request) {
@@ -132,6 +147,10 @@ HttpReply GameApi::route(const HttpRequest& request) {
     if (post) {
       auto req = wire::parse_create_request(request.body);
       if (!req) return from_error(req.error());
+      if (!allow_creation()) {
+        return error_reply(503, "busy",
+                           "the server creates no more games just now; try again soon");
+      }
       auto created = registry_.create(*req);
       if (!created) return from_error(created.error());
       return json_reply(
@@ -149,10 +168,12 @@ HttpReply GameApi::route(const HttpRequest& request) {
     std::vector<store::GameSummary> rows;
     const auto status = query_value(query, "status");
     std::vector<std::optional<store::GameStatus>> wanted;
+    // A game that has not started (status created: a friend game waiting for its invitee,
+    // whose seat only the invitation opens) is never listed (docs/security.md).
     if (!status || status->empty() || *status == "all") {
-      wanted.push_back(std::nullopt);
+      wanted = {store::GameStatus::Ongoing, store::GameStatus::Ended, store::GameStatus::Aborted};
     } else if (*status == "ongoing") {
-      wanted = {store::GameStatus::Ongoing, store::GameStatus::Created};
+      wanted = {store::GameStatus::Ongoing};
     } else if (*status == "recent") {
       wanted = {store::GameStatus::Ended, store::GameStatus::Aborted};
     } else {
@@ -186,6 +207,9 @@ HttpReply GameApi::route(const HttpRequest& request) {
     if (!req) return from_error(req.error());
     auto joined = room->join(*req);
     if (!joined) {
+      if (joined.error().where.field == "invite") {
+        return error_reply(403, "bad-invite", joined.error().message, "invite");
+      }
       if (joined.error().code == ErrorCode::kProtocolState) {
         return error_reply(409, "seat-taken", joined.error().message);
       }

@@ -1,5 +1,6 @@
 // GameApi: the REST routes of web-protocol.md §1 and the WebSocket upgrade of §2 on top of
-// a GameRegistry, with a per-address rate limit (a token bucket).
+// a GameRegistry, with a per-address rate limit (a token bucket) and a server-wide rate of
+// game creation.
 //
 //   GET  /api/presets                 the lobby's time-control presets
 //   POST /api/games                   create (201)
@@ -26,9 +27,28 @@ struct RateLimit {
   double per_second = 20;  // and the sustained rate
 };
 
+// A token bucket: `burst` tokens at most, refilled at `per_second`.
+class TokenBucket {
+ public:
+  TokenBucket(RateLimit limit, Millis now) : tokens_(limit.burst), at_(now) {}
+  // Refills for the time since the last call, then takes one token if there is one.
+  [[nodiscard]] bool take(RateLimit limit, Millis now);
+  // Full again by `now`: the bucket may be forgotten.
+  [[nodiscard]] bool full(RateLimit limit, Millis now) const;
+
+ private:
+  double tokens_;
+  Millis at_;
+};
+
+// The default of the server-wide rate of game creation (docs/security.md): whoever asks,
+// from however many addresses.
+inline constexpr RateLimit kCreationLimit{60, 5};
+
 class GameApi final : public ApiHandler {
  public:
-  GameApi(GameRegistry& registry, const TimeSource& time, RateLimit limit = {});
+  GameApi(GameRegistry& registry, const TimeSource& time, RateLimit limit = {},
+          RateLimit creations = kCreationLimit);
   [[nodiscard]] HttpReply handle(const HttpRequest& request) override;
   [[nodiscard]] std::shared_ptr<SocketHandler> socket_for(std::string_view target) override;
 
@@ -38,13 +58,13 @@ class GameApi final : public ApiHandler {
 
   GameRegistry& registry_;
   const TimeSource& time_;
+  [[nodiscard]] bool allow_creation();
+
   RateLimit limit_;
+  RateLimit creation_limit_;
   std::mutex mutex_;
-  struct Bucket {
-    double tokens = 0;
-    Millis at{0};
-  };
-  std::map<std::string, Bucket> buckets_;
+  std::map<std::string, TokenBucket> buckets_;
+  TokenBucket creations_;
 };
 
 }  // namespace arbiter::server

@@ -13,11 +13,12 @@ class ApiTest : public RoomTest {
     return api().handle(HttpRequest{method, target, body, remote});
   }
   GameApi& api() {
-    if (!api_) api_ = std::make_unique<GameApi>(*registry_, time_, limit_);
+    if (!api_) api_ = std::make_unique<GameApi>(*registry_, time_, limit_, creations_);
     return *api_;
   }
   ManualTimeSource time_;
   RateLimit limit_;
+  RateLimit creations_ = kCreationLimit;
   std::unique_ptr<GameApi> api_;
 };
 
@@ -45,7 +46,12 @@ TEST_F(ApiTest, CreateAFriendGame) {
   EXPECT_EQ(id.size(), 8u);
   EXPECT_EQ(at(r.body, "/seat"), "white");
   EXPECT_EQ(at(r.body, "/token").size(), 32u);
-  EXPECT_EQ(at(r.body, "/invite"), "/g/" + id);
+  // The invitation names the game and, in the fragment, a secret of 32 hex digits.
+  const std::string invite_path = at(r.body, "/invite");
+  ASSERT_EQ(invite_path.substr(0, 19), "/g/" + id + "#invite=");
+  const std::string secret = invite_path.substr(19);
+  EXPECT_EQ(secret.size(), 32u);
+  EXPECT_NE(secret, at(r.body, "/token"));
   EXPECT_EQ(at(r.body, "/game/status"), "created");
   EXPECT_EQ(at(r.body, "/game/open_seat"), "black");
   EXPECT_EQ(at(r.body, "/game/time_control"), "180+2");
@@ -57,14 +63,26 @@ TEST_F(ApiTest, CreateAFriendGame) {
   auto state = call("GET", "/api/games/" + id);
   EXPECT_EQ(state.status, 200u);
   EXPECT_EQ(at(state.body, "/id"), id);
-  // Join: the first caller gets the open seat, the next one 409, a seat's token re-joins.
-  auto j = call("POST", "/api/games/" + id + "/join", R"({"name":"Boris"})");
+  // Issue #14: the open seat is the invitee's only; without the secret, or with a wrong
+  // one, nobody takes it.
+  for (const char* body : {R"({"name":"Mallory"})", R"({"name":"Mallory","invite":"00"})",
+                           R"({"name":"Mallory","invite":""})"}) {
+    auto stolen = call("POST", "/api/games/" + id + "/join", body);
+    EXPECT_EQ(stolen.status, 403u) << body;
+    EXPECT_EQ(at(stolen.body, "/error/code"), "bad-invite");
+    EXPECT_EQ(at(stolen.body, "/error/field"), "invite");
+  }
+  EXPECT_EQ(at(call("GET", "/api/games/" + id).body, "/open_seat"), "black");
+  // The secret's holder gets the open seat, the next one 409, a seat's token re-joins.
+  auto j =
+      call("POST", "/api/games/" + id + "/join", R"({"name":"Boris","invite":")" + secret + "\"}");
   ASSERT_EQ(j.status, 200u) << j.body;
   EXPECT_EQ(at(j.body, "/seat"), "black");
   EXPECT_EQ(at(j.body, "/game/black/name"), "Boris");
   EXPECT_EQ(at(j.body, "/game/open_seat"), "null");
   EXPECT_NE(at(j.body, "/token"), at(r.body, "/token"));
-  auto late = call("POST", "/api/games/" + id + "/join", R"({"name":"Carl"})");
+  auto late =
+      call("POST", "/api/games/" + id + "/join", R"({"name":"Carl","invite":")" + secret + "\"}");
   EXPECT_EQ(late.status, 409u);
   EXPECT_EQ(at(late.body, "/error/code"), "seat-taken");
   auto again = call("POST", "/api/games/" + id + "/join",
@@ -126,12 +144,21 @@ TEST_F(ApiTest, PgnFenAndList) {
   EXPECT_EQ(call("GET", "/api/games/" + id + "/fen?ply=9").status, 400u);
   EXPECT_EQ(call("GET", "/api/games/" + id + "/fen?ply=x").status, 400u);
   auto other = friends();
+  auto other_white = connect(*other.room, other.white);
+  move(*other.room, other_white, "d2d4", 1, 1);
   say(*f.room, w, R"({"t":"resign","id":3})");
   clock_.advance(std::chrono::milliseconds{5});
+  // Issue #14: a friend game waiting for its invitee is never listed, with any status.
+  auto waiting =
+      create(R"({"time_control":"60","color":"white","opponent":{"type":"friend"},"name":"Eve"})");
   auto ongoing = call("GET", "/api/games?status=ongoing");
   EXPECT_EQ(ongoing.status, 200u);
   EXPECT_EQ(at(ongoing.body, "/games/0/id"), other.room->id());
   EXPECT_EQ(at(ongoing.body, "/games/1"), "<missing>");
+  for (const char* list : {"/api/games", "/api/games?status=all", "/api/games?status=ongoing",
+                           "/api/games?status=recent"}) {
+    EXPECT_EQ(call("GET", list).body.find(waiting.room->id()), std::string::npos) << list;
+  }
   auto recent = call("GET", "/api/games?status=recent&limit=5");
   EXPECT_EQ(at(recent.body, "/games/0/id"), id);
   EXPECT_EQ(at(recent.body, "/games/0/status"), "ended");
@@ -152,6 +179,24 @@ TEST_F(ApiTest, RateLimitPerAddress) {
   time_.advance(Millis{1000});
   EXPECT_EQ(call("GET", "/api/presets").status, 200u);
   EXPECT_EQ(call("GET", "/api/presets").status, 429u);
+}
+
+// Issue #14: 5,000 games in 9 s from 250 addresses; game creation has a server-wide rate.
+TEST_F(ApiTest, GameCreationHasAServerWideRate) {
+  creations_ = RateLimit{3, 1};
+  const std::string game = R"({"time_control":"60","opponent":{"type":"friend"}})";
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(call("POST", "/api/games", game, "10.0.0." + std::to_string(i)).status, 201u);
+  }
+  auto refused = call("POST", "/api/games", game, "10.0.1.1");  // a fresh address
+  EXPECT_EQ(refused.status, 503u);
+  EXPECT_EQ(at(refused.body, "/error/code"), "busy");
+  // A malformed request is answered as such and costs no creation.
+  EXPECT_EQ(call("POST", "/api/games", "{", "10.0.1.2").status, 400u);
+  EXPECT_EQ(call("GET", "/api/presets", {}, "10.0.1.3").status, 200u);  // reading goes on
+  time_.advance(Millis{1000});
+  EXPECT_EQ(call("POST", "/api/games", game, "10.0.1.4").status, 201u);
+  EXPECT_EQ(call("POST", "/api/games", game, "10.0.1.5").status, 503u);
 }
 
 TEST_F(ApiTest, SocketsOnlyForGames) {

@@ -35,6 +35,16 @@ std::pair<std::string, std::string> uci_forms(const core::Position& pos, core::M
   return {canonical, canonical == onto_rook ? onto_target : onto_rook};
 }
 
+bool equal_secrets(std::string_view a, std::string_view b) noexcept {
+  if (a.empty() || b.empty()) return false;
+  unsigned diff = a.size() == b.size() ? 0u : 1u;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    diff |= static_cast<unsigned>(static_cast<unsigned char>(a[i]) ^
+                                  static_cast<unsigned char>(b[i % b.size()]));
+  }
+  return diff == 0;
+}
+
 void log_line(const std::string& text) {
   std::fprintf(stderr, "arbiter serve: %s\n", text.c_str());
 }
@@ -122,6 +132,7 @@ Result<void> GameRoom::replay(const store::StoredGame& stored) {
   moves_.clear();
   alt_uci_.clear();
   draw_offer_.reset();
+  offer_declined_ = {};
   rematch_offer_.reset();
   rematch_id_.reset();
   t0_.reset();
@@ -171,6 +182,7 @@ Result<void> GameRoom::replay(const store::StoredGame& stored) {
       moves_.push_back(std::move(view));
       alt_uci_.push_back(alt);
       if (draw_offer_ == ~side) draw_offer_.reset();
+      offer_declined_[side_index(~side)] = false;
     } else if (e->type == "draw") {
       if (e->action == "offer") {
         if (draw_offer_ != side) apply(competition::OfferDrawEvent{side}, t);
@@ -178,6 +190,7 @@ Result<void> GameRoom::replay(const store::StoredGame& stored) {
       } else if (e->action == "decline") {
         apply(competition::DeclineDrawEvent{side}, t);
         draw_offer_.reset();
+        offer_declined_[side_index(~side)] = true;
       } else {
         draw_offer_.reset();
       }
@@ -394,14 +407,23 @@ Result<JoinResult> GameRoom::join(const wire::JoinGameRequest& request) {
   if (request.token) {
     for (Color c : {Color::White, Color::Black}) {
       const Seat& seat = seats_[side_index(c)];
-      if (!seat.computer && seat.taken && seat.token == *request.token) {
+      if (!seat.computer && seat.taken && equal_secrets(*request.token, seat.token)) {
         return JoinResult{c, seat.token, state_locked()};
       }
     }
   }
+  // Only the invitation's secret opens the seat (docs/security.md, "Invitations"); a game
+  // stored without one (before invitations had secrets) cannot be joined.
+  const bool invited =
+      request.invite && extra_.invite && equal_secrets(*request.invite, *extra_.invite);
   for (Color c : {Color::White, Color::Black}) {
     Seat& seat = seats_[side_index(c)];
     if (seat.taken || over()) continue;
+    if (!invited) {
+      return make_error(ErrorCode::kProtocolState,
+                        "this seat is open only to the holder of the invitation link",
+                        Location{0, 0, "invite"});
+    }
     seat.taken = true;
     seat.name = request.name;
     if (arbiter_->game().ply() == 0) {
@@ -498,7 +520,7 @@ void GameRoom::on_hello(Client& client, const wire::HelloMsg& hello) {
   if (hello.token) {
     for (Color c : {Color::White, Color::Black}) {
       const Seat& seat = seats_[side_index(c)];
-      if (!seat.computer && seat.taken && seat.token == *hello.token) client.role = c;
+      if (!seat.computer && seat.taken && equal_secrets(*hello.token, seat.token)) client.role = c;
     }
     if (!client.role) {
       reply_error(client, std::nullopt, "bad-token", "no seat of this game has this token", true,

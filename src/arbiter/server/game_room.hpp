@@ -212,6 +212,9 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   std::string result_ = "*";
   std::optional<std::string> termination_;
   std::optional<core::Color> draw_offer_;
+  // Art. 11.5 (no unreasonable offers of a draw), as the arbiter may apply it: a side whose
+  // offer was declined offers again only after the opponent has moved. By side index.
+  std::array<bool, 2> offer_declined_{};
   std::optional<core::Color> rematch_offer_;
   std::optional<std::string> rematch_id_;
   std::optional<Millis> t0_;  // steady instant of arbiter t = 0

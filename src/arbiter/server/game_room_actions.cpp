@@ -14,6 +14,9 @@ using competition::ClaimKind;
 using core::Color;
 using namespace room_detail;
 
+constexpr const char* kOfferLimitText =
+    "your last draw offer was declined: offer again after your opponent has moved (Art. 11.5)";
+
 }  // namespace
 
 // ------------------------------------------------------------------ actions
@@ -64,11 +67,15 @@ void GameRoom::on_move(Client& client, const wire::MoveMsg& m) {
     lag = c.count();
   }
   const std::size_t before = moves_.size();
-  play_move(side, *move, t, lag, m.offer_draw);
+  // 11.5: an offer made with the move while the last one stands declined is not made; the
+  // move is (refusing it would cost the player clock time for a draw offer).
+  const bool offer_refused = m.offer_draw && offer_declined_[side_index(side)];
+  play_move(side, *move, t, lag, m.offer_draw && !offer_refused);
   const bool played = moves_.size() == before + 1;
   if (!commit()) return reply_error(client, m.id, "internal", "the move could not be stored");
   if (!played) return reply_error(client, m.id, "game-over", "the flag fell before the move");
   ack(client, m.id);
+  if (offer_refused) reply_error(client, std::nullopt, "draw-offer-limit", kOfferLimitText);
   maybe_start_computer();
 }
 
@@ -126,7 +133,8 @@ void GameRoom::add_played_move(Color side, const core::Position& before, core::M
     first_move_deadline_.reset();
   }
   if (status_ == store::GameStatus::Created) status_ = store::GameStatus::Ongoing;
-  const bool lapsed = draw_offer_ == ~side;  // 9.1.2.1: the receiver moved
+  offer_declined_[side_index(~side)] = false;  // 11.5: the opponent may offer again
+  const bool lapsed = draw_offer_ == ~side;    // 9.1.2.1: the receiver moved
   if (lapsed) draw_offer_.reset();
   wire::MoveEventData d = record_move(side, before, move, arbiter_->game().position());
   const bool ended = arbiter_->is_over();
@@ -166,6 +174,8 @@ void GameRoom::on_draw(Client& client, const wire::DrawMsg& m) {
         // Both want a draw: the second offer accepts the first (5.2.3).
         apply(competition::AcceptDrawEvent{side}, t);
         end_if_over(side);
+      } else if (offer_declined_[side_index(side)]) {
+        return reply_error(client, m.id, "draw-offer-limit", kOfferLimitText);
       } else {
         offer_draw(side, t);
       }
@@ -181,6 +191,7 @@ void GameRoom::on_draw(Client& client, const wire::DrawMsg& m) {
         return reply_error(client, m.id, "no-offer", "there is no draw offer to decline");
       apply(competition::DeclineDrawEvent{side}, t);
       draw_offer_.reset();
+      offer_declined_[side_index(~side)] = true;
       add_event(wire::DrawEventData{"decline", side, last_t_.count()});
       break;
   }

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "arbiter/clock/chess_clock.hpp"
@@ -28,6 +29,10 @@ constexpr clock::ClockSide clock_side(core::Color c) noexcept {
 // convention (king onto its destination / king onto the rook).
 [[nodiscard]] std::pair<std::string, std::string> uci_forms(const core::Position& pos,
                                                             core::Move m);
+
+// Two secrets (seat tokens, invitation secrets) compared in a time that does not depend on
+// where they first differ.
+[[nodiscard]] bool equal_secrets(std::string_view a, std::string_view b) noexcept;
 
 // A line on stderr, "arbiter serve: TEXT".
 void log_line(const std::string& text);

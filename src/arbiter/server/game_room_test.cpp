@@ -129,6 +129,50 @@ TEST_F(RoomTest, OfferWithMoveLapsesWhenTheReceiverMoves) {
   EXPECT_FALSE(f.room->state().draw_offer);
 }
 
+// Issue #14, Art. 11.5: after a decline, the same side offers again only once the
+// opponent has moved, also with a move and also after a restart.
+TEST_F(RoomTest, ADeclinedSideOffersAgainOnlyAfterTheOpponentMoved) {
+  auto f = friends();
+  const std::string id = f.room->id();
+  {
+    auto w = connect(*f.room, f.white);
+    auto b = connect(*f.room, f.black);
+    move(*f.room, w, "e2e4", 1, 1);
+    move(*f.room, b, "e7e5", 2, 1);
+    say(*f.room, w, R"({"t":"draw","id":2,"d":{"action":"offer"}})");
+    say(*f.room, b, R"({"t":"draw","id":2,"d":{"action":"decline"}})");
+    EXPECT_EQ(at(w->last("draw"), "/d/action"), "decline");
+    const auto draws = b->of("draw").size();
+    say(*f.room, w, R"({"t":"draw","id":3,"d":{"action":"offer"}})");
+    EXPECT_EQ(at(w->last("error"), "/d/code"), "draw-offer-limit");
+    EXPECT_EQ(at(w->last("error"), "/id"), "3");
+    // With a move: the move is played, the offer is not made.
+    say(*f.room, w, R"({"t":"move","id":4,"d":{"uci":"g1f3","ply":3,"offer_draw":true}})");
+    EXPECT_EQ(f.room->state().moves.size(), 3u);
+    EXPECT_EQ(at(w->last("error"), "/d/code"), "draw-offer-limit");
+    EXPECT_EQ(b->of("draw").size(), draws);
+    EXPECT_FALSE(f.room->state().draw_offer);
+    // Black, whose own offers were never declined, may offer; White declines it.
+    say(*f.room, b, R"({"t":"draw","id":3,"d":{"action":"offer"}})");
+    EXPECT_EQ(at(w->last("draw"), "/d/action"), "offer");
+    say(*f.room, w, R"({"t":"draw","id":5,"d":{"action":"decline"}})");
+  }
+  f.room.reset();
+  open();  // a restart keeps both declines
+  auto room = registry_->find(id);
+  ASSERT_TRUE(room);
+  auto w = connect(*room, f.white, 0);
+  auto b = connect(*room, f.black, 0);
+  say(*room, b, R"({"t":"draw","id":4,"d":{"action":"offer"}})");
+  EXPECT_EQ(at(b->last("error"), "/d/code"), "draw-offer-limit");
+  say(*room, w, R"({"t":"draw","id":6,"d":{"action":"offer"}})");
+  EXPECT_EQ(at(w->last("error"), "/d/code"), "draw-offer-limit");
+  move(*room, b, "b8c6", 4, 5);  // Black moved: White may offer again, Black not yet
+  say(*room, w, R"({"t":"draw","id":7,"d":{"action":"offer"}})");
+  EXPECT_EQ(at(b->last("draw"), "/d/action"), "offer");
+  EXPECT_EQ(room->state().draw_offer, core::Color::White);
+}
+
 TEST_F(RoomTest, ThreefoldClaimUpheld) {
   auto [f, w, b] = seated();
   const char* moves[] = {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"};
@@ -262,7 +306,7 @@ std::shared_ptr<GameRoom> stored_game(store::Store& store, GameRegistry& registr
   h.time_control = tc;
   h.variant = "standard";
   h.start_fen = fen;
-  h.extra = wire::write_extra(wire::GameExtra{core::Color::White, {}, 0, {}, std::string("x")});
+  h.extra = wire::write_extra(wire::GameExtra{core::Color::White, {}, 0, {}, std::string("x"), {}});
   EXPECT_TRUE(store.create_game(h));
   return registry.find(h.id);
 }
@@ -526,7 +570,7 @@ TEST_F(RoomTest, FlagFallsWhileTheServerIsDown) {
 TEST_F(RoomTest, ComputerAnswersThroughTheExecutor) {
   auto g = create(
       R"({"time_control":"300+3","color":"white","opponent":{"type":"computer","level":3}})");
-  EXPECT_FALSE(g.invite);
+  EXPECT_TRUE(g.invite.empty());
   auto s = g.room->state();
   EXPECT_TRUE(s.black.computer);
   EXPECT_EQ(s.black.level, 3);

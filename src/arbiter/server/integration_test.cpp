@@ -116,8 +116,10 @@ TEST_F(LiveServer, TwoPlayersPlayAGameToMateOverWebSockets) {
       &status);
   ASSERT_EQ(status, 201u) << created;
   const std::string id = at(created, "/id");
-  const std::string joined =
-      http_call(http::verb::post, "/api/games/" + id + "/join", R"({"name":"Boris"})", &status);
+  const std::string invite = at(created, "/invite");
+  const std::string secret = invite.substr(invite.find('=') + 1);
+  const std::string joined = http_call(http::verb::post, "/api/games/" + id + "/join",
+                                       R"({"name":"Boris","invite":")" + secret + "\"}", &status);
   ASSERT_EQ(status, 200u) << joined;
   auto white = open(id, at(created, "/token"));
   auto black = open(id, at(joined, "/token"));

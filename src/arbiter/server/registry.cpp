@@ -95,6 +95,8 @@ Result<CreatedGame> GameRegistry::create(const wire::CreateGameRequest& request)
   if (request.computer) {
     extra.computer = ~extra.creator;
     extra.level = request.level;
+  } else {
+    extra.invite = random_token();
   }
   std::optional<int> number = request.chess960_number;
   auto fen = start_fen_of(request.chess960, number);
@@ -119,7 +121,7 @@ Result<CreatedGame> GameRegistry::create(const wire::CreateGameRequest& request)
   out.room = *room;
   out.seat = extra.creator;
   out.token = extra.creator == Color::White ? h.white_token : h.black_token;
-  out.invite = !request.computer;
+  out.invite = extra.invite.value_or("");
   return out;
 }
 

@@ -18,7 +18,7 @@ struct CreatedGame {
   std::shared_ptr<GameRoom> room;
   core::Color seat = core::Color::White;
   std::string token;
-  bool invite = false;
+  std::string invite;  // a friend game's invitation secret, else ""
 };
 
 // The lobby presets of web-protocol.md §1.1.

@@ -127,7 +127,7 @@ class RoomTest : public ::testing::Test {
   Friends friends(const std::string& tc = "180+2") {
     auto g = create(R"({"time_control":")" + tc +
                     R"(","color":"white","opponent":{"type":"friend"},"name":"Anna"})");
-    auto j = g.room->join(wire::JoinGameRequest{"Boris", std::nullopt});
+    auto j = g.room->join(wire::JoinGameRequest{"Boris", std::nullopt, g.invite});
     EXPECT_TRUE(j);
     return {g.room, g.token, j ? j->token : ""};
   }

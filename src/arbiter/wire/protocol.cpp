@@ -582,16 +582,23 @@ Result<JoinGameRequest> parse_join_request(std::string_view body) {
     r.token = it->get<std::string>();
     if (r.token->size() > 128) return invalid("token is too long", "token");
   }
+  if (auto it = j.find("invite"); it != j.end() && !it->is_null()) {
+    if (!it->is_string()) return invalid("invite must be a string", "invite");
+    r.invite = it->get<std::string>();
+    if (r.invite->size() > 128) return invalid("invite is too long", "invite");
+  }
   return r;
 }
 
 std::string write_create_response(std::string_view id, Color seat, std::string_view token,
-                                  bool invite, const GameState& state) {
+                                  std::string_view invite, const GameState& state) {
   ordered_json j;
   j["id"] = std::string(id);
   j["seat"] = std::string(side_text(seat));
   j["token"] = std::string(token);
-  if (invite) j["invite"] = "/g/" + std::string(id);
+  // The secret travels in the fragment: browsers send it in no request, so it is in no
+  // server log or Referer header (docs/security.md, "Invitations").
+  if (!invite.empty()) j["invite"] = "/g/" + std::string(id) + "#invite=" + std::string(invite);
   j["game"] = state_json(state);
   return dump(j);
 }
@@ -655,6 +662,7 @@ std::string write_extra(const GameExtra& extra) {
   j["level"] = extra.level;
   j["chess960"] = extra.chess960 ? ordered_json(*extra.chess960) : ordered_json(nullptr);
   j["rematch_of"] = opt_string(extra.rematch_of);
+  if (extra.invite) j["invite"] = *extra.invite;
   return dump(j);
 }
 
@@ -677,6 +685,9 @@ Result<GameExtra> read_extra(std::string_view text) {
     }
     if (auto it = j.find("rematch_of"); it != j.end() && it->is_string()) {
       e.rematch_of = it->get<std::string>();
+    }
+    if (auto it = j.find("invite"); it != j.end() && it->is_string()) {
+      e.invite = it->get<std::string>();
     }
   } catch (const json::exception& ex) {
     return make_error(ErrorCode::kProtocolSyntax, std::string("extra: ") + ex.what(),

@@ -278,11 +278,12 @@ struct CreateGameRequest {
 struct JoinGameRequest {
   std::string name = "Anonymous";
   std::optional<std::string> token;
+  std::optional<std::string> invite;  // the secret of the invitation link
 };
 [[nodiscard]] Result<JoinGameRequest> parse_join_request(std::string_view body);
 
 [[nodiscard]] std::string write_create_response(std::string_view id, Color seat,
-                                                std::string_view token, bool invite,
+                                                std::string_view token, std::string_view invite,
                                                 const GameState& state);
 [[nodiscard]] std::string write_join_response(Color seat, std::string_view token,
                                               const GameState& state);
@@ -316,6 +317,8 @@ struct GameExtra {
   int level = 0;                  // 1..8
   std::optional<int> chess960;    // the start position number
   std::optional<std::string> rematch_of;
+  // A friend game's invitation secret: only a join that names it takes the open seat.
+  std::optional<std::string> invite;
 };
 [[nodiscard]] std::string write_extra(const GameExtra& extra);
 // Errors: kProtocolSyntax naming the field.

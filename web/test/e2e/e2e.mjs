@@ -204,7 +204,7 @@ async function friendGame(s, { custom = null, lobbyShot = null } = {}) {
   await anna.locator('button.create').click();
   await anna.waitForURL(/\/g\/[A-Za-z0-9]+/);
   const invite = await anna.locator('.invite-url').inputValue({ timeout: STATE_MS });
-  assert.match(invite, /\/g\/[A-Za-z0-9]+$/);
+  assert.match(invite, /\/g\/[A-Za-z0-9]+#invite=[0-9a-f]{32}$/);
   await boris.goto(invite);
   await boris.locator('#join-name').fill('Boris');
   await boris.locator('.join-button').click();

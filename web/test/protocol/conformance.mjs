@@ -10,7 +10,7 @@
 //   node --test test/protocol/conformance.mjs
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { Client as BaseClient, friendGame as newFriendGame, rest as restAt, seated } from '../support/client.mjs';
+import { Client as BaseClient, friendGame as newFriendGame, inviteSecret, rest as restAt, seated } from '../support/client.mjs';
 import { serverChoice, startServer } from '../support/server.mjs';
 
 let server;
@@ -34,13 +34,31 @@ const friendGame = async () => {
   return g;
 };
 
+test('REST: a friend game waiting for its invitee is not listed, and only the invitation secret opens its seat', async () => {
+  const created = await rest('POST', '/api/games', { time_control: 'blitz', variant: 'standard', color: 'white', opponent: { type: 'friend' }, name: 'Anna' });
+  assert.equal(created.status, 201);
+  assert.match(created.body.invite, /^\/g\/[A-Za-z0-9]+#invite=[0-9a-f]{32}$/);
+  for (const status of ['ongoing', 'recent', 'all']) {
+    const list = await rest('GET', `/api/games?status=${status}&limit=1000`);
+    assert.ok(!list.body.games.some((x) => x.id === created.body.id), `not listed as ${status}`);
+  }
+  for (const invite of [undefined, '', 'ffffffffffffffffffffffffffffffff']) {
+    const stolen = await rest('POST', `/api/games/${created.body.id}/join`, { name: 'Mallory', invite });
+    assert.equal(stolen.status, 403, `invite ${invite}`);
+    assert.equal(stolen.body.error.code, 'bad-invite');
+  }
+  const joined = await rest('POST', `/api/games/${created.body.id}/join`, { name: 'Boris', invite: inviteSecret(created.body.invite) });
+  assert.equal(joined.status, 200);
+  assert.equal(joined.body.seat, 'black');
+});
+
 test('REST: bad time control is a 400 with a field; unknown game 404; third join 409', async () => {
   const bad = await rest('POST', '/api/games', { time_control: '3 minutes', variant: 'standard', color: 'white', opponent: { type: 'friend' } });
   assert.equal(bad.status, 400);
   assert.equal(bad.body.error.field, 'time_control');
   assert.equal((await rest('GET', '/api/games/doesnotexist')).status, 404);
   const g = await friendGame();
-  assert.equal((await rest('POST', `/api/games/${g.id}/join`, { name: 'Carl' })).status, 409);
+  assert.equal((await rest('POST', `/api/games/${g.id}/join`, { name: 'Carl', invite: inviteSecret(g.created.invite) })).status, 409);
   const state = await rest('GET', `/api/games/${g.id}`);
   assert.equal(state.body.white.name, 'Anna');
   assert.equal(state.body.black.name, 'Boris');

@@ -12,7 +12,7 @@
 //   node --test test/restart/restart.mjs
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { Client, friendGame, rest, seated } from '../support/client.mjs';
+import { Client, friendGame, inviteSecret, rest, seated } from '../support/client.mjs';
 import { serverChoice, startServer } from '../support/server.mjs';
 
 const external = serverChoice().kind === 'url';
@@ -119,7 +119,9 @@ test('a game waiting for its second player survives kill -9, and the invitation 
   const state = await rest(server.url, 'GET', `/api/games/${created.body.id}`);
   assert.equal(state.status, 200);
   assert.equal(state.body.open_seat, 'white');
-  const joined = await rest(server.url, 'POST', `/api/games/${created.body.id}/join`, { name: 'Boris' });
+  // Without the secret the seat stays closed; with it, it opens after the restart too.
+  assert.equal((await rest(server.url, 'POST', `/api/games/${created.body.id}/join`, { name: 'Mallory' })).status, 403);
+  const joined = await rest(server.url, 'POST', `/api/games/${created.body.id}/join`, { name: 'Boris', invite: inviteSecret(created.body.invite) });
   assert.equal(joined.status, 200);
   assert.equal(joined.body.seat, 'white');
   const table = await seated(server.url, { id: created.body.id, white: joined.body.token, black: created.body.token });

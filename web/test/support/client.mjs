@@ -94,10 +94,13 @@ export class Client {
   }
 }
 
+// The secret of an invitation link "/g/ID#invite=SECRET".
+export const inviteSecret = (link) => new URLSearchParams(String(link).split('#')[1] ?? '').get('invite');
+
 export async function friendGame(base, { timeControl = 'blitz', names = ['Anna', 'Boris'] } = {}) {
   const created = await rest(base, 'POST', '/api/games', { time_control: timeControl, variant: 'standard', color: 'white', opponent: { type: 'friend' }, name: names[0] });
   if (created.status !== 201) throw new Error(`create: ${created.status} ${created.text}`);
-  const joined = await rest(base, 'POST', `/api/games/${created.body.id}/join`, { name: names[1] });
+  const joined = await rest(base, 'POST', `/api/games/${created.body.id}/join`, { name: names[1], invite: inviteSecret(created.body.invite) });
   if (joined.status !== 200) throw new Error(`join: ${joined.status} ${joined.text}`);
   return { id: created.body.id, white: created.body.token, black: joined.body.token, created: created.body, joined: joined.body };
 }
