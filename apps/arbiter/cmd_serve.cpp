@@ -25,6 +25,9 @@ struct ServeArgs {
   std::string data = "data";
   std::string web = "web/dist";
   int threads = 2;
+  // Memory limits (docs/security-memory.md).
+  int engines = 2;
+  int max_computer_games = 64;
 };
 
 void serve(const ServeArgs& args) {
@@ -55,7 +58,11 @@ void serve(const ServeArgs& args) {
   context.store = store->get();
   context.clock = &clock;
   context.executor = &service;
-  context.computer = [](int level) { return server::make_engine_computer(level); };
+  server::EnginePoolOptions pool_options;
+  pool_options.searchers = args.engines;
+  pool_options.max_games = args.max_computer_games;
+  server::EnginePool engines{pool_options};
+  context.computer = [&engines](int level) { return engines.seat(level); };
   server::GameRegistry registry{context};
   auto resumed = registry.resume_all();
   if (!resumed) throw ExitError{2, "cannot resume the stored games: " + resumed.error().describe()};
@@ -84,6 +91,7 @@ void serve(const ServeArgs& args) {
   http.stop();
   service.stop();
   registry.shutdown();
+  engines.stop();
 }
 
 }  // namespace
@@ -101,6 +109,14 @@ void register_serve(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--threads", args->threads, "network threads")
       ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  cmd->add_option("--engines", args->engines,
+                  "engines shared by all computer games (8 MB hash each)")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  cmd->add_option("--max-computer-games", args->max_computer_games,
+                  "computer games in memory at once; more are refused with 503")
+      ->check(CLI::Range(0, 100000))
       ->capture_default_str();
   cmd->callback([args] { serve(*args); });
 }

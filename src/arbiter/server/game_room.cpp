@@ -88,7 +88,8 @@ GameRoom::GameRoom(RoomContext context, store::GameHeader header, wire::GameExtr
 
 GameRoom::~GameRoom() = default;
 
-Result<std::shared_ptr<GameRoom>> GameRoom::load(RoomContext context, store::StoredGame stored) {
+Result<std::shared_ptr<GameRoom>> GameRoom::load(RoomContext context, store::StoredGame stored,
+                                                 std::unique_ptr<ComputerMover> computer) {
   auto extra = wire::read_extra(stored.header.extra);
   if (!extra) return tl::unexpected(extra.error());
   auto start = start_event(stored.header, *extra, stored.header.white, stored.header.black);
@@ -99,8 +100,11 @@ Result<std::shared_ptr<GameRoom>> GameRoom::load(RoomContext context, store::Sto
       new GameRoom(std::move(context), stored.header, *extra, std::move(*arbiter))};
   std::lock_guard lock{room->mutex_};
   if (auto ok = room->replay(stored); !ok) return tl::unexpected(ok.error());
-  if (room->extra_.computer && room->ctx_.computer && !room->over()) {
-    room->computer_ = room->ctx_.computer(room->extra_.level);
+  if (room->extra_.computer && !room->over()) {
+    // A seat of the engine pool; null when none is free (maybe_start_computer asks again).
+    room->computer_ = computer              ? std::move(computer)
+                      : room->ctx_.computer ? room->ctx_.computer(room->extra_.level)
+                                            : nullptr;
   }
   room->resume_clocks(stored);
   room->maybe_start_computer();

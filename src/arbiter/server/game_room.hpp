@@ -57,7 +57,7 @@ struct RoomContext {
   store::Store* store = nullptr;
   const RoomClock* clock = nullptr;
   Executor* executor = nullptr;
-  ComputerFactory computer;  // may be empty: no computer games
+  ComputerFactory computer;  // may be empty: no computer games; may return null (no seat free)
   std::function<Result<RematchGame>(const RematchRequest&)> rematch;
   RoomTimings timings;
 };
@@ -73,8 +73,11 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   // Rebuilds the game from the store: replays moves and events through a new Arbiter; an
   // unfinished game's running clock is charged with the wall time since the last action
   // (docs/store.md, "How clocks continue by wall time"). Errors: an unreadable record.
-  [[nodiscard]] static Result<std::shared_ptr<GameRoom>> load(RoomContext context,
-                                                              store::StoredGame stored);
+  // `computer`: the computer's seat when the caller has taken it already (else the room
+  // asks context.computer).
+  [[nodiscard]] static Result<std::shared_ptr<GameRoom>> load(
+      RoomContext context, store::StoredGame stored,
+      std::unique_ptr<ComputerMover> computer = nullptr);
   ~GameRoom() override;
   GameRoom(const GameRoom&) = delete;
   GameRoom& operator=(const GameRoom&) = delete;

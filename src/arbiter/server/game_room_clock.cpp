@@ -112,7 +112,11 @@ void GameRoom::end_game(const std::string& result, const std::string& terminatio
   termination_ = termination;
   draw_offer_.reset();
   first_move_deadline_.reset();
-  if (computer_) computer_->stop();
+  if (computer_) {
+    // The seat goes back to the pool: nothing engine-sized stays with a finished game.
+    computer_->stop();
+    computer_.reset();
+  }
   computer_thinking_ = false;
   wire::EndEventData d;
   d.result = result;
@@ -261,13 +265,16 @@ void GameRoom::shutdown() {
     computer = std::move(computer_);
   }
   if (computer) computer->stop();
-  // `computer` is destroyed here, outside the lock: its search thread is joined.
+  // `computer` is destroyed here, outside the lock.
 }
 
 // ------------------------------------------------------------------ computer
 
 void GameRoom::maybe_start_computer() {
-  if (!computer_ || computer_thinking_ || over() || shut_down_ || !extra_.computer) return;
+  if (computer_thinking_ || over() || shut_down_ || !extra_.computer) return;
+  // A game loaded while every seat of the engine pool was out asks again on each tick.
+  if (!computer_ && ctx_.computer) computer_ = ctx_.computer(extra_.level);
+  if (!computer_) return;
   if (!playable()) return;
   const game::Game& g = arbiter_->game();
   if (g.position().side_to_move() != *extra_.computer) return;

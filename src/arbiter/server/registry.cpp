@@ -90,6 +90,17 @@ Result<CreatedGame> GameRegistry::create(const wire::CreateGameRequest& request)
     return make_error(ErrorCode::kUnsupported, "this server has no computer opponent",
                       Location{0, 0, "opponent"});
   }
+  // The computer's seat is taken before the game is stored: at the limit, no game is made.
+  std::unique_ptr<ComputerMover> computer;
+  if (request.computer) {
+    computer = ctx_.computer(request.level);
+    if (!computer) {
+      return make_error(ErrorCode::kCapacity,
+                        "the server is playing as many computer games as it may at once "
+                        "(--max-computer-games); try again later",
+                        Location{0, 0, "opponent"});
+    }
+  }
   wire::GameExtra extra;
   extra.creator = request.color.value_or(random64() % 2 ? Color::White : Color::Black);
   if (request.computer) {
@@ -113,7 +124,7 @@ Result<CreatedGame> GameRegistry::create(const wire::CreateGameRequest& request)
   h.start_fen = *fen;
   h.extra = wire::write_extra(extra);
   h.created_ms = h.updated_ms = ctx_.clock->wall_ms();
-  auto room = store_new(h);
+  auto room = store_new(h, std::move(computer));
   if (!room) return tl::unexpected(room.error());
   CreatedGame out;
   out.room = *room;
@@ -123,7 +134,8 @@ Result<CreatedGame> GameRegistry::create(const wire::CreateGameRequest& request)
   return out;
 }
 
-Result<std::shared_ptr<GameRoom>> GameRegistry::store_new(store::GameHeader& h) {
+Result<std::shared_ptr<GameRoom>> GameRegistry::store_new(store::GameHeader& h,
+                                                          std::unique_ptr<ComputerMover> computer) {
   // A fresh random id; a collision (kProtocolState: the id is taken) draws another one.
   Result<void> stored = make_error(ErrorCode::kIo, "no free game id");
   for (int attempt = 0; attempt < 5; ++attempt) {
@@ -132,7 +144,7 @@ Result<std::shared_ptr<GameRoom>> GameRegistry::store_new(store::GameHeader& h) 
     if (stored || stored.error().code != ErrorCode::kProtocolState) break;
   }
   if (!stored) return tl::unexpected(stored.error());
-  auto room = GameRoom::load(ctx_, store::StoredGame{h, {}, {}});
+  auto room = GameRoom::load(ctx_, store::StoredGame{h, {}, {}}, std::move(computer));
   if (!room) return tl::unexpected(room.error());
   insert(*room);
   return *room;

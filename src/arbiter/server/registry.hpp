@@ -55,7 +55,8 @@ class GameRegistry {
   Result<RematchGame> create_rematch(const RematchRequest& request);
   std::shared_ptr<GameRoom> insert(std::shared_ptr<GameRoom> room);
   // Stores a new game under a fresh id (written into `h`), opens and registers its room.
-  Result<std::shared_ptr<GameRoom>> store_new(store::GameHeader& h);
+  Result<std::shared_ptr<GameRoom>> store_new(store::GameHeader& h,
+                                              std::unique_ptr<ComputerMover> computer = nullptr);
   [[nodiscard]] std::vector<std::shared_ptr<GameRoom>> rooms();
 
   RoomContext ctx_;
