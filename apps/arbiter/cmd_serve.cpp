@@ -28,6 +28,7 @@ struct ServeArgs {
   // Memory limits (docs/security-memory.md).
   int engines = 2;
   int max_computer_games = 64;
+  int evict_after_s = 60;
 };
 
 void serve(const ServeArgs& args) {
@@ -63,7 +64,9 @@ void serve(const ServeArgs& args) {
   pool_options.max_games = args.max_computer_games;
   server::EnginePool engines{pool_options};
   context.computer = [&engines](int level) { return engines.seat(level); };
-  server::GameRegistry registry{context};
+  server::RegistryOptions registry_options;
+  registry_options.evict_after = std::chrono::seconds{args.evict_after_s};
+  server::GameRegistry registry{context, registry_options};
   auto resumed = registry.resume_all();
   if (!resumed) throw ExitError{2, "cannot resume the stored games: " + resumed.error().describe()};
 
@@ -117,6 +120,10 @@ void register_serve(CLI::App& app) {
   cmd->add_option("--max-computer-games", args->max_computer_games,
                   "computer games in memory at once; more are refused with 503")
       ->check(CLI::Range(0, 100000))
+      ->capture_default_str();
+  cmd->add_option("--evict-after", args->evict_after_s,
+                  "seconds an idle game without sockets stays in memory")
+      ->check(CLI::Range(0, 86400))
       ->capture_default_str();
   cmd->callback([args] { serve(*args); });
 }

@@ -108,6 +108,7 @@ Result<std::shared_ptr<GameRoom>> GameRoom::load(RoomContext context, store::Sto
   }
   room->resume_clocks(stored);
   room->maybe_start_computer();
+  room->touched();
   return room;
 }
 
@@ -418,6 +419,7 @@ Result<JoinResult> GameRoom::join(const wire::JoinGameRequest& request) {
       return make_error(ErrorCode::kIo, "the game could not be stored; try again");
     }
     first_move_deadline_ = now() + ctx_.timings.first_move;
+    touched();
     broadcast_crowd();
     return JoinResult{c, seat.token, state_locked()};
   }
@@ -434,6 +436,7 @@ void GameRoom::on_open(const std::shared_ptr<Connection>& connection) {
   c.opened = now();
   c.window_start = c.opened;
   clients_.emplace(connection.get(), std::move(c));
+  touched();
 }
 
 void GameRoom::on_close(const std::shared_ptr<Connection>& connection) {
@@ -442,6 +445,7 @@ void GameRoom::on_close(const std::shared_ptr<Connection>& connection) {
   if (it == clients_.end()) return;
   const bool was_ready = it->second.ready;
   clients_.erase(it);
+  last_activity_ = now();
   if (was_ready) broadcast_crowd();
 }
 
