@@ -17,6 +17,14 @@ namespace {
 
 using namespace std::chrono_literals;
 
+// Under AddressSanitizer freed memory waits in a quarantine and the shadow memory grows:
+// the resident set says nothing about the games there, so only the counts are checked.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kResidentMeasuresTheGames = false;
+#else
+constexpr bool kResidentMeasuresTheGames = true;
+#endif
+
 // Resident set in bytes (/proc/self/statm), after handing free heap back to the system.
 std::int64_t resident_bytes() {
   ::malloc_trim(0);
@@ -79,7 +87,9 @@ TEST_F(MemoryAcceptance, TwoHundredComputerGamesCreatedAndAbortedGiveTheirMemory
   EXPECT_EQ(pool.seats_in_use(), 0);
   EXPECT_EQ(pool.searching(), 0);
   EXPECT_EQ(registry.rooms_in_memory(), 0u);
-  EXPECT_LE(end, start + start / 10);
+  if (kResidentMeasuresTheGames) {
+    EXPECT_LE(end, start + start / 10);
+  }
   registry.shutdown();
 }
 
