@@ -26,6 +26,10 @@ struct ServeArgs {
   std::string web = "web/dist";
   int threads = 2;
   server::RateLimit creations = server::kCreationLimit;
+  // Memory limits (docs/security-memory.md).
+  int engines = 2;
+  int max_computer_games = 64;
+  int evict_after_s = 60;
 };
 
 void serve(const ServeArgs& args) {
@@ -56,8 +60,14 @@ void serve(const ServeArgs& args) {
   context.store = store->get();
   context.clock = &clock;
   context.executor = &service;
-  context.computer = [](int level) { return server::make_engine_computer(level); };
-  server::GameRegistry registry{context};
+  server::EnginePoolOptions pool_options;
+  pool_options.searchers = args.engines;
+  pool_options.max_games = args.max_computer_games;
+  server::EnginePool engines{pool_options};
+  context.computer = [&engines](int level) { return engines.seat(level); };
+  server::RegistryOptions registry_options;
+  registry_options.evict_after = std::chrono::seconds{args.evict_after_s};
+  server::GameRegistry registry{context, registry_options};
   auto resumed = registry.resume_all();
   if (!resumed) throw ExitError{2, "cannot resume the stored games: " + resumed.error().describe()};
 
@@ -87,6 +97,7 @@ void serve(const ServeArgs& args) {
   http.stop();
   service.stop();
   registry.shutdown();
+  engines.stop();
 }
 
 }  // namespace
@@ -112,6 +123,18 @@ void register_serve(CLI::App& app) {
   cmd->add_option("--create-burst", args->creations.burst,
                   "games that may be created at once, server-wide")
       ->check(CLI::Range(1.0, 100000.0))
+      ->capture_default_str();
+  cmd->add_option("--engines", args->engines,
+                  "engines shared by all computer games (8 MB hash each)")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  cmd->add_option("--max-computer-games", args->max_computer_games,
+                  "computer games in memory at once; more are refused with 503")
+      ->check(CLI::Range(0, 100000))
+      ->capture_default_str();
+  cmd->add_option("--evict-after", args->evict_after_s,
+                  "seconds an idle game without sockets stays in memory")
+      ->check(CLI::Range(0, 86400))
       ->capture_default_str();
   cmd->callback([args] { serve(*args); });
 }

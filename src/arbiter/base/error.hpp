@@ -65,6 +65,8 @@ enum class ErrorCode : std::uint16_t {
   // protocols (uci, wire, server)
   kProtocolSyntax,
   kProtocolState,
+  // a server limit is reached (HTTP 503): try again later
+  kCapacity,
   // keep last: tests iterate up to it
   kLastCode,
 };

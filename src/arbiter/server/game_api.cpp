@@ -27,6 +27,8 @@ HttpReply from_error(const Error& e) {
     code = "bad-json";
   } else if (e.code == ErrorCode::kUnsupported) {
     status = 400;
+  } else if (e.code == ErrorCode::kCapacity) {
+    status = 503;  // a server limit (docs/security-memory.md): try again later
   }
   return error_reply(status, code, e.message, e.where.field, e.where.column);
 }

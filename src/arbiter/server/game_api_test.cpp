@@ -37,6 +37,24 @@ TEST_F(ApiTest, PresetsAndUnknownRoutes) {
   EXPECT_EQ(call("GET", "/api/games/" + std::string(300, 'x')).status, 404u);
 }
 
+TEST_F(ApiTest, ComputerGamesBeyondTheCapAre503) {
+  // Every seat of the engine pool is out (docs/security-memory.md).
+  RoomContext ctx;
+  ctx.store = store_.get();
+  ctx.clock = &clock_;
+  ctx.executor = &executor_;
+  ctx.computer = [](int) -> std::unique_ptr<ComputerMover> { return nullptr; };
+  registry_->shutdown();
+  registry_ = std::make_unique<GameRegistry>(ctx);
+  auto r = call("POST", "/api/games",
+                R"({"time_control":"blitz","opponent":{"type":"computer","level":4}})");
+  EXPECT_EQ(r.status, 503u) << r.body;
+  EXPECT_EQ(at(r.body, "/error/code"), "capacity");
+  EXPECT_NE(r.body.find("--max-computer-games"), std::string::npos) << r.body;
+  EXPECT_EQ(at(call("GET", "/api/games").body, "/games"), "[]");  // nothing was stored
+  EXPECT_EQ(call("POST", "/api/games", R"({"time_control":"blitz"})").status, 201u);
+}
+
 TEST_F(ApiTest, CreateAFriendGame) {
   auto r = call(
       "POST", "/api/games",

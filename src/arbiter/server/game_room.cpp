@@ -98,7 +98,8 @@ GameRoom::GameRoom(RoomContext context, store::GameHeader header, wire::GameExtr
 
 GameRoom::~GameRoom() = default;
 
-Result<std::shared_ptr<GameRoom>> GameRoom::load(RoomContext context, store::StoredGame stored) {
+Result<std::shared_ptr<GameRoom>> GameRoom::load(RoomContext context, store::StoredGame stored,
+                                                 std::unique_ptr<ComputerMover> computer) {
   auto extra = wire::read_extra(stored.header.extra);
   if (!extra) return tl::unexpected(extra.error());
   auto start = start_event(stored.header, *extra, stored.header.white, stored.header.black);
@@ -109,11 +110,15 @@ Result<std::shared_ptr<GameRoom>> GameRoom::load(RoomContext context, store::Sto
       new GameRoom(std::move(context), stored.header, *extra, std::move(*arbiter))};
   std::lock_guard lock{room->mutex_};
   if (auto ok = room->replay(stored); !ok) return tl::unexpected(ok.error());
-  if (room->extra_.computer && room->ctx_.computer && !room->over()) {
-    room->computer_ = room->ctx_.computer(room->extra_.level);
+  if (room->extra_.computer && !room->over()) {
+    // A seat of the engine pool; null when none is free (maybe_start_computer asks again).
+    room->computer_ = computer              ? std::move(computer)
+                      : room->ctx_.computer ? room->ctx_.computer(room->extra_.level)
+                                            : nullptr;
   }
   room->resume_clocks(stored);
   room->maybe_start_computer();
+  room->touched();
   return room;
 }
 
@@ -436,6 +441,7 @@ Result<JoinResult> GameRoom::join(const wire::JoinGameRequest& request) {
       return make_error(ErrorCode::kIo, "the game could not be stored; try again");
     }
     first_move_deadline_ = now() + ctx_.timings.first_move;
+    touched();
     broadcast_crowd();
     return JoinResult{c, seat.token, state_locked()};
   }
@@ -452,6 +458,7 @@ void GameRoom::on_open(const std::shared_ptr<Connection>& connection) {
   c.opened = now();
   c.window_start = c.opened;
   clients_.emplace(connection.get(), std::move(c));
+  touched();
 }
 
 void GameRoom::on_close(const std::shared_ptr<Connection>& connection) {
@@ -460,6 +467,7 @@ void GameRoom::on_close(const std::shared_ptr<Connection>& connection) {
   if (it == clients_.end()) return;
   const bool was_ready = it->second.ready;
   clients_.erase(it);
+  last_activity_ = now();
   if (was_ready) broadcast_crowd();
 }
 

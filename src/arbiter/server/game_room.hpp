@@ -53,11 +53,17 @@ struct RematchRequest {
   std::array<std::string, 2> names;
 };
 
+class GameRoom;
+
 struct RoomContext {
   store::Store* store = nullptr;
   const RoomClock* clock = nullptr;
   Executor* executor = nullptr;
-  ComputerFactory computer;  // may be empty: no computer games
+  ComputerFactory computer;  // may be empty: no computer games; may return null (no seat free)
+  // Called (under the room's lock; it must not call back into the room) when a room starts
+  // to need tick() calls: a socket, a running clock, a first-move deadline, a computer
+  // waiting for a seat. Empty: the owner ticks every room (tests do it by hand).
+  std::function<void(std::shared_ptr<GameRoom>)> activate;
   std::function<Result<RematchGame>(const RematchRequest&)> rematch;
   RoomTimings timings;
 };
@@ -73,8 +79,11 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   // Rebuilds the game from the store: replays moves and events through a new Arbiter; an
   // unfinished game's running clock is charged with the wall time since the last action
   // (docs/store.md, "How clocks continue by wall time"). Errors: an unreadable record.
-  [[nodiscard]] static Result<std::shared_ptr<GameRoom>> load(RoomContext context,
-                                                              store::StoredGame stored);
+  // `computer`: the computer's seat when the caller has taken it already (else the room
+  // asks context.computer).
+  [[nodiscard]] static Result<std::shared_ptr<GameRoom>> load(
+      RoomContext context, store::StoredGame stored,
+      std::unique_ptr<ComputerMover> computer = nullptr);
   ~GameRoom() override;
   GameRoom(const GameRoom&) = delete;
   GameRoom& operator=(const GameRoom&) = delete;
@@ -99,6 +108,13 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   void tick();
   // Stops the computer and closes the sockets (server shutdown).
   void shutdown();
+  // After a tick: whether the room still needs ticks. False leaves it to RoomContext::activate
+  // to report the next time it does.
+  [[nodiscard]] bool keep_ticking();
+  // Whether the room may be dropped from memory and loaded again from the store without a
+  // visible difference: no socket, no computer search, nothing time-dependent (no running
+  // clock, no first-move deadline), and nothing happened for `grace`.
+  [[nodiscard]] bool evictable(Millis grace);
 
  private:
   struct Seat {
@@ -193,6 +209,12 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
                    std::string_view message, bool fatal = false, unsigned short close = 0);
   void ack(Client& client, std::int64_t id);
 
+  // --- memory and timers (docs/security-memory.md)
+  [[nodiscard]] bool needs_tick() const;
+  // Something happened: restarts the idle time and reports the room to `activate` if it
+  // needs ticks now.
+  void touched();
+
   // --- computer
   void maybe_start_computer();
   void computer_moved(const std::string& uci, int ply);
@@ -227,6 +249,8 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   std::unique_ptr<ComputerMover> computer_;
   bool computer_thinking_ = false;
   bool shut_down_ = false;
+  bool ticking_ = false;     // reported to ctx_.activate and not yet let go by keep_ticking()
+  Millis last_activity_{0};  // steady time of the last action, socket or load
 };
 
 }  // namespace arbiter::server

@@ -112,7 +112,12 @@ void GameRoom::end_game(const std::string& result, const std::string& terminatio
   termination_ = termination;
   draw_offer_.reset();
   first_move_deadline_.reset();
-  if (computer_) computer_->stop();
+  last_activity_ = s;
+  if (computer_) {
+    // The seat goes back to the pool: nothing engine-sized stays with a finished game.
+    computer_->stop();
+    computer_.reset();
+  }
   computer_thinking_ = false;
   wire::EndEventData d;
   d.result = result;
@@ -261,13 +266,49 @@ void GameRoom::shutdown() {
     computer = std::move(computer_);
   }
   if (computer) computer->stop();
-  // `computer` is destroyed here, outside the lock: its search thread is joined.
+  // `computer` is destroyed here, outside the lock.
+}
+
+// ------------------------------------------------------------------ memory and timers
+
+bool GameRoom::needs_tick() const {
+  if (shut_down_) return false;
+  if (!clients_.empty()) return true;  // hello timeouts, pings, resends
+  if (over()) return false;
+  // The flag, the first-move abort, a computer still waiting for a seat of the pool.
+  return t0_.has_value() || first_move_deadline_.has_value() ||
+         (extra_.computer && !computer_ && ctx_.computer);
+}
+
+void GameRoom::touched() {
+  last_activity_ = now();
+  if (ticking_ || !ctx_.activate || !needs_tick()) return;
+  ticking_ = true;
+  ctx_.activate(shared_from_this());
+}
+
+bool GameRoom::keep_ticking() {
+  std::lock_guard lock{mutex_};
+  if (needs_tick()) return true;
+  ticking_ = false;
+  return false;
+}
+
+bool GameRoom::evictable(Millis grace) {
+  std::lock_guard lock{mutex_};
+  if (!clients_.empty() || computer_thinking_ || ticking_) return false;
+  if (!over() && (t0_ || first_move_deadline_)) return false;
+  if (!pending_.events.empty() || !pending_seat_.empty()) return false;
+  return now() - last_activity_ >= grace;
 }
 
 // ------------------------------------------------------------------ computer
 
 void GameRoom::maybe_start_computer() {
-  if (!computer_ || computer_thinking_ || over() || shut_down_ || !extra_.computer) return;
+  if (computer_thinking_ || over() || shut_down_ || !extra_.computer) return;
+  // A game loaded while every seat of the engine pool was out asks again on each tick.
+  if (!computer_ && ctx_.computer) computer_ = ctx_.computer(extra_.level);
+  if (!computer_) return;
   if (!playable()) return;
   const game::Game& g = arbiter_->game();
   if (g.position().side_to_move() != *extra_.computer) return;
@@ -301,6 +342,7 @@ void GameRoom::computer_moved(const std::string& uci, int ply) {
   std::lock_guard lock{mutex_};
   if (shut_down_) return;
   computer_thinking_ = false;
+  last_activity_ = now();
   check_flag(now());
   if (over() || !extra_.computer || ply != static_cast<int>(moves_.size()) + 1) {
     maybe_start_computer();

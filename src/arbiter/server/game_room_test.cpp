@@ -610,23 +610,5 @@ TEST(Computer, LevelsAndTimes) {
   EXPECT_EQ(computer_move_time(8, 0, 0), 20);
 }
 
-TEST(Computer, TheEngineMovesInItsOwnThread) {
-  auto computer = make_engine_computer(1);
-  ThinkRequest r;
-  r.position = core::Position::startpos();
-  r.remaining_ms = 2000;
-  std::mutex m;
-  std::condition_variable cv;
-  std::string move;
-  computer->think(r, [&](std::string uci) {
-    std::lock_guard lock{m};
-    move = std::move(uci);
-    cv.notify_all();
-  });
-  std::unique_lock lock{m};
-  ASSERT_TRUE(cv.wait_for(lock, 10s, [&] { return !move.empty(); }));
-  EXPECT_TRUE(core::parse_uci(core::Position::startpos(), move)) << move;
-}
-
 }  // namespace
 }  // namespace arbiter::server::testing

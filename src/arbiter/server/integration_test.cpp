@@ -32,7 +32,8 @@ class LiveServer : public ::testing::Test {
     ctx.store = store_.get();
     ctx.clock = &clock_;
     ctx.executor = &service_;
-    ctx.computer = [](int level) { return make_engine_computer(level); };
+    engines_ = std::make_unique<EnginePool>(EnginePoolOptions{});
+    ctx.computer = [this](int level) { return engines_->seat(level); };
     registry_ = std::make_unique<GameRegistry>(ctx);
     api_ = std::make_shared<GameApi>(*registry_, api_time_);
     ServerOptions options;
@@ -47,6 +48,7 @@ class LiveServer : public ::testing::Test {
     service_.stop();
     registry_->shutdown();
     registry_.reset();
+    engines_.reset();
     std::filesystem::remove_all(dir_);
   }
 
@@ -102,6 +104,7 @@ class LiveServer : public ::testing::Test {
   SteadyTimeSource api_time_;
   RoomService service_;
   std::unique_ptr<store::Store> store_;
+  std::unique_ptr<EnginePool> engines_;
   std::unique_ptr<GameRegistry> registry_;
   std::shared_ptr<GameApi> api_;
   std::unique_ptr<Server> server_;

@@ -55,8 +55,13 @@ std::string random_game_id() {
   return out;
 }
 
-GameRegistry::GameRegistry(RoomContext context) : ctx_(std::move(context)) {
+GameRegistry::GameRegistry(RoomContext context, RegistryOptions options)
+    : ctx_(std::move(context)), options_(options) {
   ctx_.rematch = [this](const RematchRequest& r) { return create_rematch(r); };
+  ctx_.activate = [this](std::shared_ptr<GameRoom> room) {
+    std::lock_guard lock{active_mutex_};
+    active_.push_back(std::move(room));
+  };
 }
 
 GameRegistry::~GameRegistry() { shutdown(); }
@@ -90,6 +95,17 @@ Result<CreatedGame> GameRegistry::create(const wire::CreateGameRequest& request)
     return make_error(ErrorCode::kUnsupported, "this server has no computer opponent",
                       Location{0, 0, "opponent"});
   }
+  // The computer's seat is taken before the game is stored: at the limit, no game is made.
+  std::unique_ptr<ComputerMover> computer;
+  if (request.computer) {
+    computer = ctx_.computer(request.level);
+    if (!computer) {
+      return make_error(ErrorCode::kCapacity,
+                        "the server is playing as many computer games as it may at once "
+                        "(--max-computer-games); try again later",
+                        Location{0, 0, "opponent"});
+    }
+  }
   wire::GameExtra extra;
   extra.creator = request.color.value_or(random64() % 2 ? Color::White : Color::Black);
   if (request.computer) {
@@ -115,7 +131,7 @@ Result<CreatedGame> GameRegistry::create(const wire::CreateGameRequest& request)
   h.start_fen = *fen;
   h.extra = wire::write_extra(extra);
   h.created_ms = h.updated_ms = ctx_.clock->wall_ms();
-  auto room = store_new(h);
+  auto room = store_new(h, std::move(computer));
   if (!room) return tl::unexpected(room.error());
   CreatedGame out;
   out.room = *room;
@@ -125,7 +141,8 @@ Result<CreatedGame> GameRegistry::create(const wire::CreateGameRequest& request)
   return out;
 }
 
-Result<std::shared_ptr<GameRoom>> GameRegistry::store_new(store::GameHeader& h) {
+Result<std::shared_ptr<GameRoom>> GameRegistry::store_new(store::GameHeader& h,
+                                                          std::unique_ptr<ComputerMover> computer) {
   // A fresh random id; a collision (kProtocolState: the id is taken) draws another one.
   Result<void> stored = make_error(ErrorCode::kIo, "no free game id");
   for (int attempt = 0; attempt < 5; ++attempt) {
@@ -134,7 +151,9 @@ Result<std::shared_ptr<GameRoom>> GameRegistry::store_new(store::GameHeader& h) 
     if (stored || stored.error().code != ErrorCode::kProtocolState) break;
   }
   if (!stored) return tl::unexpected(stored.error());
-  auto room = GameRoom::load(ctx_, store::StoredGame{h, {}, {}});
+  // Under the load lock: a find() of the new id in the meantime waits for this room.
+  std::lock_guard loading{load_mutex_};
+  auto room = GameRoom::load(ctx_, store::StoredGame{h, {}, {}}, std::move(computer));
   if (!room) return tl::unexpected(room.error());
   insert(*room);
   return *room;
@@ -168,6 +187,13 @@ std::shared_ptr<GameRoom> GameRegistry::find(const std::string& id) {
     std::lock_guard lock{mutex_};
     if (auto it = rooms_.find(id); it != rooms_.end()) return it->second;
   }
+  // One load at a time: two rooms of one game must never be live at once (a loaded room
+  // may already be ticking or thinking, so a second one could not simply be dropped).
+  std::lock_guard loading{load_mutex_};
+  {
+    std::lock_guard lock{mutex_};
+    if (auto it = rooms_.find(id); it != rooms_.end()) return it->second;
+  }
   auto stored = ctx_.store->load_game(id);
   if (!stored) return nullptr;
   auto room = GameRoom::load(ctx_, std::move(*stored));
@@ -197,11 +223,59 @@ Result<std::vector<store::GameSummary>> GameRegistry::list(std::optional<store::
 }
 
 void GameRegistry::tick_all() {
-  for (const auto& room : rooms()) room->tick();
+  std::vector<std::shared_ptr<GameRoom>> batch;
+  {
+    std::lock_guard lock{active_mutex_};
+    batch.swap(active_);
+  }
+  // A room reports itself again (activate) only after keep_ticking() let it go, so a room
+  // is in `batch` or in `active_`, never in both.
+  std::vector<std::shared_ptr<GameRoom>> keep;
+  for (auto& room : batch) {
+    room->tick();
+    if (room->keep_ticking()) keep.push_back(std::move(room));
+  }
+  batch.clear();
+  std::lock_guard lock{active_mutex_};
+  active_.insert(active_.end(), std::make_move_iterator(keep.begin()),
+                 std::make_move_iterator(keep.end()));
+}
+
+std::size_t GameRegistry::evict_idle() {
+  std::vector<std::string> candidates;
+  for (auto& room : rooms()) {
+    if (room->evictable(options_.evict_after)) candidates.push_back(room->id());
+  }
+  std::vector<std::shared_ptr<GameRoom>> dropped;
+  {
+    std::lock_guard lock{mutex_};
+    for (const auto& id : candidates) {
+      auto it = rooms_.find(id);
+      // use_count() == 1: only the map holds it, and only the map (under this lock) hands
+      // out new references; a socket or request that has the room keeps it in the map.
+      if (it != rooms_.end() && it->second.use_count() == 1) {
+        dropped.push_back(std::move(it->second));
+        rooms_.erase(it);
+      }
+    }
+  }
+  return dropped.size();  // the rooms are destroyed here, outside the lock
+}
+
+std::size_t GameRegistry::rooms_in_memory() {
+  std::lock_guard lock{mutex_};
+  return rooms_.size();
+}
+
+std::size_t GameRegistry::rooms_ticking() {
+  std::lock_guard lock{active_mutex_};
+  return active_.size();
 }
 
 void GameRegistry::shutdown() {
   for (const auto& room : rooms()) room->shutdown();
+  std::lock_guard lock{active_mutex_};
+  active_.clear();
 }
 
 }  // namespace arbiter::server

@@ -29,10 +29,18 @@ struct CreatedGame {
 // 8 characters of [A-Za-z0-9]: a game id.
 [[nodiscard]] std::string random_game_id();
 
+// Memory limits of the registry (docs/security-memory.md).
+struct RegistryOptions {
+  // A game with no socket and nothing time-dependent is dropped from memory after this
+  // long without activity (finished games, friend games waiting for their second player);
+  // find() loads it again.
+  Millis evict_after{60000};
+};
+
 class GameRegistry {
  public:
-  // `context.rematch` is set by the registry itself.
-  explicit GameRegistry(RoomContext context);
+  // `context.rematch` and `context.activate` are set by the registry itself.
+  explicit GameRegistry(RoomContext context, RegistryOptions options = {});
   ~GameRegistry();
   GameRegistry(const GameRegistry&) = delete;
   GameRegistry& operator=(const GameRegistry&) = delete;
@@ -47,7 +55,14 @@ class GameRegistry {
   [[nodiscard]] Result<std::vector<store::GameSummary>> list(
       std::optional<store::GameStatus> status, int limit);
 
+  // Ticks the rooms that need it (RoomContext::activate), not every room.
   void tick_all();
+  // Drops the rooms that are GameRoom::evictable and held by nobody else; returns how many.
+  // A room is only dropped while the map holds its one reference, under the map's lock, so
+  // two rooms of one game are never live at once.
+  std::size_t evict_idle();
+  [[nodiscard]] std::size_t rooms_in_memory();
+  [[nodiscard]] std::size_t rooms_ticking();
   // Stops every computer; rooms answer nothing more.
   void shutdown();
 
@@ -55,12 +70,21 @@ class GameRegistry {
   Result<RematchGame> create_rematch(const RematchRequest& request);
   std::shared_ptr<GameRoom> insert(std::shared_ptr<GameRoom> room);
   // Stores a new game under a fresh id (written into `h`), opens and registers its room.
-  Result<std::shared_ptr<GameRoom>> store_new(store::GameHeader& h);
+  Result<std::shared_ptr<GameRoom>> store_new(store::GameHeader& h,
+                                              std::unique_ptr<ComputerMover> computer = nullptr);
   [[nodiscard]] std::vector<std::shared_ptr<GameRoom>> rooms();
 
   RoomContext ctx_;
+  RegistryOptions options_;
+  // Held across a room's load (find(), store_new()), so one game never has two rooms;
+  // taken before mutex_, and under a room's lock only by a rematch's store_new().
+  std::mutex load_mutex_;
   std::mutex mutex_;
   std::map<std::string, std::shared_ptr<GameRoom>, std::less<>> rooms_;
+  // The rooms to tick: a leaf lock (rooms report under their own lock; nothing calls into a
+  // room while holding it).
+  std::mutex active_mutex_;
+  std::vector<std::shared_ptr<GameRoom>> active_;
 };
 
 }  // namespace arbiter::server

@@ -34,6 +34,7 @@ void RoomService::post(std::function<void()> task) {
 
 void RoomService::run() {
   auto next_tick = std::chrono::steady_clock::now();
+  auto next_sweep = next_tick + std::chrono::seconds{1};
   for (;;) {
     std::deque<std::function<void()>> batch;
     {
@@ -46,6 +47,11 @@ void RoomService::run() {
     if (std::chrono::steady_clock::now() >= next_tick) {
       registry_->tick_all();
       next_tick = std::chrono::steady_clock::now() + period_;
+    }
+    if (std::chrono::steady_clock::now() >= next_sweep) {
+      // On this thread, so no computer move (posted here) holds a room being dropped.
+      registry_->evict_idle();
+      next_sweep = std::chrono::steady_clock::now() + std::chrono::seconds{1};
     }
   }
 }

@@ -1,6 +1,7 @@
 // RoomService: the thread that drives the rooms. It runs posted tasks (the computer's
-// moves) and ticks every room every `period` (flags, first-move aborts, pings, resends),
-// so no timer lives in the rules code and the Beast threads never wait for a search.
+// moves), ticks the rooms that need it every `period` (flags, first-move aborts, pings,
+// resends) and once a second drops idle rooms from memory (GameRegistry::evict_idle), so
+// no timer lives in the rules code and the Beast threads never wait for a search.
 #pragma once
 
 #include <condition_variable>
