@@ -75,6 +75,8 @@ void GameBuilder::begin_game(int line) {
   dead_ = false;
   at_start_ = true;
   skipped_depth_ = 0;
+  full_ = false;
+  tails_.clear();
   pending_before_.clear();
 }
 
@@ -114,9 +116,25 @@ void GameBuilder::play(core::Move m) {
     pool_.pop_back();
   }
   fresh->move = m;
-  Node& n = last_->adopt_child(std::move(fresh));
+  Node* n = nullptr;
+  if (at_start_ && !stack_.empty()) {  // a variation's first move: a sibling of last_'s child
+    if (tails_.size() <= stack_.size()) tails_.resize(stack_.size() + 1);
+    Tail& t = tails_[stack_.size()];
+    if (t.owner == last_) {
+      // Other depths may have added to the chain since: walk on to its end.
+      Node* end = t.node;
+      while (end->sibling) end = end->sibling.get();
+      end->sibling = std::move(fresh);
+      n = end->sibling.get();
+    } else {
+      n = &last_->adopt_child(std::move(fresh));
+    }
+    t = Tail{last_, n};
+  } else {
+    n = &last_->adopt_child(std::move(fresh));
+  }
   parent_ = last_;
-  last_ = &n;
+  last_ = n;
   if (m == core::Move::null())
     pos_.do_null_move(undo_);
   else
@@ -124,13 +142,21 @@ void GameBuilder::play(core::Move m) {
   at_start_ = false;
   ++plies_;
   if (!pending_before_.empty()) {
-    n.comment_before = std::move(pending_before_);
+    n->comment_before = std::move(pending_before_);
     pending_before_.clear();
   }
 }
 
 void GameBuilder::move(std::string_view text, std::optional<Error>& error) {
-  if (dead_ || skipped_depth_ > 0) return;
+  if (dead_ || skipped_depth_ > 0 || full_) return;
+  if (plies_ >= options_.max_moves) {
+    error = Error{ErrorCode::kPgnLimit,
+                  "more than " + std::to_string(options_.max_moves) +
+                      " moves in one game, variations included (limit); the rest are dropped",
+                  {}};
+    full_ = true;
+    return;
+  }
   if (text == "--" || text == "Z0") {  // null moves (ChessBase "--", "Z0")
     play(core::Move::null());
     return;

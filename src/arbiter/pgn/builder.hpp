@@ -20,6 +20,9 @@ struct BuilderOptions {
   bool english_only = true;
   bool keep_variations = true;
   bool keep_comments = true;
+  // Moves kept per game, variations included (memory bound, docs/pgn.md "Limits"); the
+  // moves past it are a kPgnLimit error and dropped.
+  std::size_t max_moves = 100000;
 };
 
 class GameBuilder : public Visitor {
@@ -78,7 +81,17 @@ class GameBuilder : public Visitor {
   bool dead_ = false;      // an earlier move of this line failed: ignore the rest
   bool at_start_ = true;   // no move yet in this line
   int skipped_depth_ = 0;  // variations dropped (keep_variations == false or dead line)
+  bool full_ = false;      // max_moves reached: the rest of the game is dropped
   std::vector<Frame> stack_;
+  // Per variation depth: the move whose continuations the last variation at that depth
+  // was added to, and that variation's node; the next variation on the same move walks
+  // on from there, not from the chain's start (many variations on one move would
+  // otherwise cost quadratic time).
+  struct Tail {
+    Node* owner = nullptr;
+    Node* node = nullptr;
+  };
+  std::vector<Tail> tails_;
   std::string pending_before_;  // comment before the first move of a variation
   std::vector<std::unique_ptr<Node>> pool_;
 };
