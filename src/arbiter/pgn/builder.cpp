@@ -77,6 +77,7 @@ void GameBuilder::begin_game(int line) {
   skipped_depth_ = 0;
   full_ = false;
   tails_.clear();
+  link_steps_ = 0;
   pending_before_.clear();
 }
 
@@ -107,6 +108,26 @@ Movetext GameBuilder::end_tags(std::optional<Error>& error) {
   return Movetext::Parse;
 }
 
+Node* GameBuilder::append(std::unique_ptr<Node> fresh) {
+  // A continuation of last_: its main one, or the next variation on its main one. A
+  // variation's first move goes on from the one added last at that depth (tails_), not
+  // from the start of the chain: many variations on one move stay linear.
+  const bool variation = at_start_ && !stack_.empty();
+  if (variation && tails_.size() <= stack_.size()) tails_.resize(stack_.size() + 1);
+  Node* end = last_->child.get();
+  if (end == nullptr) {
+    last_->child = std::move(fresh);
+    if (variation) tails_[stack_.size()] = Tail{last_, last_->child.get()};
+    return last_->child.get();
+  }
+  // Other depths may have added to the chain since: walk on from there to its end.
+  if (variation && tails_[stack_.size()].owner == last_) end = tails_[stack_.size()].node;
+  for (; end->sibling; end = end->sibling.get()) ++link_steps_;
+  end->sibling = std::move(fresh);
+  if (variation) tails_[stack_.size()] = Tail{last_, end->sibling.get()};
+  return end->sibling.get();
+}
+
 void GameBuilder::play(core::Move m) {
   std::unique_ptr<Node> fresh;
   if (pool_.empty()) {
@@ -116,23 +137,7 @@ void GameBuilder::play(core::Move m) {
     pool_.pop_back();
   }
   fresh->move = m;
-  Node* n = nullptr;
-  if (at_start_ && !stack_.empty()) {  // a variation's first move: a sibling of last_'s child
-    if (tails_.size() <= stack_.size()) tails_.resize(stack_.size() + 1);
-    Tail& t = tails_[stack_.size()];
-    if (t.owner == last_) {
-      // Other depths may have added to the chain since: walk on to its end.
-      Node* end = t.node;
-      while (end->sibling) end = end->sibling.get();
-      end->sibling = std::move(fresh);
-      n = end->sibling.get();
-    } else {
-      n = &last_->adopt_child(std::move(fresh));
-    }
-    t = Tail{last_, n};
-  } else {
-    n = &last_->adopt_child(std::move(fresh));
-  }
+  Node* n = append(std::move(fresh));
   parent_ = last_;
   last_ = n;
   if (m == core::Move::null())

@@ -38,6 +38,9 @@ class GameBuilder : public Visitor {
   [[nodiscard]] int line() const noexcept { return line_; }
   // Plies played in the last game (variations included).
   [[nodiscard]] std::size_t plies() const noexcept { return plies_; }
+  // Sibling links followed to add the last game's moves: at most a few per move whatever
+  // the shape of the tree (a test checks that adding variations stays linear).
+  [[nodiscard]] std::size_t link_steps() const noexcept { return link_steps_; }
   // True when the game's start position uses Chess960 castling rules.
   [[nodiscard]] bool is_chess960() const noexcept { return game_.start.is_chess960(); }
 
@@ -63,6 +66,7 @@ class GameBuilder : public Visitor {
     bool at_start;
   };
   void play(core::Move m);
+  Node* append(std::unique_ptr<Node> fresh);
   // Moves the nodes of the previous game into pool_ (one allocation per move is the
   // main cost of building trees otherwise).
   void recycle_tree();
@@ -92,6 +96,7 @@ class GameBuilder : public Visitor {
     Node* node = nullptr;
   };
   std::vector<Tail> tails_;
+  std::size_t link_steps_ = 0;
   std::string pending_before_;  // comment before the first move of a variation
   std::vector<std::unique_ptr<Node>> pool_;
 };

@@ -208,6 +208,23 @@ TEST(PgnLimits, ManyVariationsOnOneMoveKeepTheirOrder) {
   EXPECT_EQ(i, 40000);
 }
 
+TEST(PgnLimits, AddingVariationsIsLinear) {
+  // Deterministic work count: sibling links followed by the builder, at n and 2n
+  // variations on one move and on moves at several depths.
+  const auto steps = [](int n) {
+    std::istringstream in("1. e4 e5 " + repeat("(1... d5 2. exd5 (2. e5) (2. d4)) ", n) + "*");
+    Reader reader(in);
+    GameBuilder builder;
+    EXPECT_TRUE(reader.next(builder));
+    EXPECT_TRUE(builder.errors().empty());
+    EXPECT_EQ(builder.plies(), static_cast<std::size_t>(2 + 4 * n));
+    return builder.link_steps();
+  };
+  const std::size_t small = steps(5000), large = steps(10000);
+  EXPECT_LE(small, 4u * 5000);
+  EXPECT_LE(large, 2 * small + 4);
+}
+
 TEST(PgnLimits, VariationsAtSeveralDepthsJoinTheRightChains) {
   const auto games =
       testing::read_games("1. e4 e5 (1... d5 (1... c5) 2. exd5) (1... Nf6) (1... e6) *");
