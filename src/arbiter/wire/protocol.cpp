@@ -3,6 +3,8 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
+#include "arbiter/wire/json_number.hpp"
+
 namespace arbiter::wire {
 namespace {
 
@@ -373,10 +375,25 @@ Result<StoredEvent> read_stored_event(std::string_view text) {
   auto parsed = parse_json(text);
   if (!parsed || !parsed->is_object()) return bad("not a JSON object", "json");
   const json& j = *parsed;
+  constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+  // Integer fields are range-checked before conversion (json_number.hpp); a missing
+  // optional one keeps its default.
+  std::string wrong;
+  auto integer = [&](const json& o, const char* name, std::int64_t lo, std::int64_t hi,
+                     std::int64_t fallback, bool required) {
+    const auto it = o.find(name);
+    if (it == o.end() && !required) return fallback;
+    if (it != o.end()) {
+      if (auto v = checked_integer(*it, lo, hi)) return *v;
+    }
+    if (wrong.empty()) wrong = name;
+    return fallback;
+  };
   try {
     StoredEvent e;
     e.type = j.at("t").get<std::string>();
-    e.seq = j.at("seq").get<std::int64_t>();
+    e.seq = integer(j, "seq", 0, kMax, 0, true);
+    if (!wrong.empty()) return bad("\"seq\" must be an integer 0..2^63-1", "seq");
     const json& d = j.at("d");
     if (!d.is_object()) return bad("\"d\" is not an object", "d");
     auto side_at = [&](const char* name) -> std::optional<Color> {
@@ -384,12 +401,10 @@ Result<StoredEvent> read_stored_event(std::string_view text) {
       if (it == d.end() || !it->is_string()) return std::nullopt;
       return side_of(it->get<std::string>());
     };
-    if (auto it = d.find("t"); it != d.end() && it->is_number_integer()) {
-      e.t = it->get<std::int64_t>();
-    }
+    e.t = integer(d, "t", 0, kMax, 0, false);
     if (e.type == "move") {
       e.side = side_at("side");
-      e.ply = d.at("ply").get<int>();
+      e.ply = static_cast<int>(integer(d, "ply", 0, std::numeric_limits<int>::max(), 0, true));
       e.uci = d.at("uci").get<std::string>();
       if (auto it = d.find("intended"); it != d.end() && it->is_boolean())
         e.intended = it->get<bool>();
@@ -414,8 +429,9 @@ Result<StoredEvent> read_stored_event(std::string_view text) {
       e.name = d.at("name").get<std::string>();
     } else if (e.type == "penalty") {
       e.side = side_at("side");
-      e.ms = d.at("ms").get<std::int64_t>();
+      e.ms = integer(d, "ms", -kMax, kMax, 0, true);
     }
+    if (!wrong.empty()) return bad("\"" + wrong + "\" must be an integer in range", wrong);
     return e;
   } catch (const json::exception& ex) {
     return bad(ex.what(), "d");
@@ -671,9 +687,22 @@ Result<GameExtra> read_extra(std::string_view text) {
     if (auto it = j.find("computer"); it != j.end() && it->is_string()) {
       e.computer = side_of(it->get<std::string>());
     }
-    e.level = j.value("level", 0);
-    if (auto it = j.find("chess960"); it != j.end() && it->is_number_integer()) {
-      e.chess960 = it->get<int>();
+    // Range-checked before conversion (json_number.hpp): 0 (no engine) or 1..8, and a
+    // Chess960 start position 0..959.
+    if (auto it = j.find("level"); it != j.end() && !it->is_null()) {
+      const auto level = checked_integer(*it, 0, 8);
+      if (!level)
+        return make_error(ErrorCode::kProtocolSyntax, "extra: \"level\" must be an integer 0..8",
+                          Location{0, 0, "level"});
+      e.level = static_cast<int>(*level);
+    }
+    if (auto it = j.find("chess960"); it != j.end() && !it->is_null()) {
+      const auto number = checked_integer(*it, 0, 959);
+      if (!number)
+        return make_error(ErrorCode::kProtocolSyntax,
+                          "extra: \"chess960\" must be an integer 0..959",
+                          Location{0, 0, "chess960"});
+      e.chess960 = static_cast<int>(*number);
     }
     if (auto it = j.find("rematch_of"); it != j.end() && it->is_string()) {
       e.rematch_of = it->get<std::string>();
