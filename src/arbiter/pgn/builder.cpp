@@ -82,7 +82,9 @@ void GameBuilder::begin_game(int line) {
 }
 
 void GameBuilder::tag(std::string_view name, std::string_view value) {
-  game_.tags.set(name, value);
+  // The reader hands over each name once per game (a repeated one starts the next game),
+  // so no search: set() per tag was quadratic in a game's tags.
+  game_.tags.append(name, value);
 }
 
 Movetext GameBuilder::end_tags(std::optional<Error>& error) {

@@ -244,7 +244,12 @@ bool Reader::next(Visitor& v) {
   game_failed_ = false;
   variant_refused_ = false;
   fen_at_ = Location{};
-  tag_names_.clear();
+  // clear() empties every bucket: after a game with many tags, a fresh set costs less
+  // than clearing that many buckets for each of the games after it.
+  if (tag_names_.bucket_count() > 64)
+    tag_names_ = {};
+  else
+    tag_names_.clear();
   result_tag_.clear();
   in_tag_only_game_ = false;
   shown_in_game_ = muted_in_game_ = 0;
