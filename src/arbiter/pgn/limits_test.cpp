@@ -164,6 +164,16 @@ TEST(PgnLimits, RunsOfReservedAndBracketBytesAreOneErrorEach) {
   }
 }
 
+TEST(PgnLimits, ReservedPairsOnALongLineAreEachAnError) {
+  // "<>" pairs on one 300 KB line: each is an error (100 shown); the line end is not
+  // searched again for each pair.
+  const Outcome r = read("1. e4 " + repeat("<> ", 100000) + "\n1... e5 *");
+  EXPECT_EQ(r.error_count, 100000);
+  EXPECT_EQ(r.seen.errors.size(), 100u);
+  EXPECT_EQ(r.seen.errors[99].where.column, 7 + 99 * 3);
+  EXPECT_EQ(r.seen.moves, 2);
+}
+
 TEST(PgnLimits, ALongCommentIsOneErrorAndTheGameGoesOn) {
   for (const char* open : {"{", ";"}) {
     const std::string text = std::string("1. e4 ") + open + std::string(3 << 20, 'a') +

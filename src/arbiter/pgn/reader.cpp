@@ -404,18 +404,23 @@ void Reader::check_result_tag(Visitor& v, std::string_view marker, std::size_t a
 
 std::size_t Reader::buffer_line(std::size_t& start, std::size_t limit, bool& cut) {
   cut = false;
-  // The line end found last time, if it is still ahead: several tags or '<' on one line
-  // do not search for it again (that would be quadratic in the line's length).
+  // What earlier calls found stays known: the next line end (eol_at_) and a stretch with
+  // no line end (no_eol_to_). Several tags or '<' on one line, or on a line longer than
+  // the limit, then never search the same bytes twice (that was quadratic).
   if (eol_at_ > base_ + start && eol_at_ - (base_ + start) <= limit)
     return static_cast<std::size_t>(eol_at_ - base_);
   std::size_t from = start;
+  if (no_eol_to_ > base_ + start) from = static_cast<std::size_t>(no_eol_to_ - base_);
   for (;;) {
     const std::size_t stop = std::min(end_, start + limit);
-    const void* nl = std::memchr(buf_.data() + from, '\n', stop - from);
-    if (nl != nullptr) {
-      const auto eol = static_cast<std::size_t>(static_cast<const char*>(nl) - buf_.data());
-      eol_at_ = base_ + eol;
-      return eol;
+    if (from < stop) {
+      const void* nl = std::memchr(buf_.data() + from, '\n', stop - from);
+      if (nl != nullptr) {
+        const auto eol = static_cast<std::size_t>(static_cast<const char*>(nl) - buf_.data());
+        eol_at_ = no_eol_to_ = base_ + eol;
+        return eol;
+      }
+      no_eol_to_ = base_ + stop;
     }
     if (end_ - start >= limit) {
       cut = true;

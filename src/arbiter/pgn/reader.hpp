@@ -127,7 +127,8 @@ class Reader {
   std::string scratch_, scratch2_;
   std::unordered_set<std::string> tag_names_;  // names seen in this game's tag section
   std::size_t comment_bytes_ = 0;              // comment text handed over in this game
-  std::uint64_t eol_at_ = 0;  // stream offset of the '\n' ending the line last measured
+  std::uint64_t eol_at_ = 0;     // stream offset of the '\n' ending the line last measured
+  std::uint64_t no_eol_to_ = 0;  // no '\n' from the line's start to this stream offset
   int shown_in_game_ = 0, muted_in_game_ = 0, shown_ = 0;
   bool muted_note_given_ = false;
   std::string result_tag_;
