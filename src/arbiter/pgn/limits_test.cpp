@@ -16,7 +16,8 @@ namespace {
 
 // Counts callbacks and keeps the diagnostics.
 struct Counter : Visitor {
-  int games = 0, tags = 0, moves = 0, comments = 0, opened = 0, closed = 0;
+  int games = 0, tags = 0, moves = 0, comments = 0, opened = 0, closed = 0, results = 0;
+  std::vector<std::string> raw;
   std::vector<Error> errors, warnings;
   Movetext mode = Movetext::Parse;
 
@@ -27,6 +28,8 @@ struct Counter : Visitor {
   void comment(std::string_view) override { ++comments; }
   void begin_variation() override { ++opened; }
   void end_variation() override { ++closed; }
+  void raw_movetext(std::string_view text) override { raw.emplace_back(text); }
+  void result(std::string_view) override { ++results; }
   void error(const Error& e) override { errors.push_back(e); }
   void warning(const Error& e) override { warnings.push_back(e); }
 };
@@ -203,6 +206,24 @@ TEST(PgnLimits, SkippedGamesDoNotKeepTheirComments) {
   ASSERT_EQ(r.seen.errors.size(), 2u);  // the variant, the comment not closed
   EXPECT_EQ(r.seen.errors[1].where.line, 3);
   EXPECT_EQ(r.seen.errors[1].where.column, 7);
+}
+
+TEST(PgnLimits, SkimModeHandsOverAtMostTheMovetextLimit) {
+  // pgn stats reads movetext in one piece: a game longer than the limit is not kept.
+  ReaderOptions o;
+  o.max_movetext_bytes = 4096;
+  o.buffer_size = 256;
+  for (const std::string& middle : {repeat("e4 e5 ", 2000), "e4 {" + repeat("a", 9000) + "}",
+                                    "e4 ;" + repeat("a", 9000) + "\n"}) {
+    const Outcome r = read("1. " + middle + " 1-0" + kNextGame, o, Movetext::Raw);
+    ASSERT_EQ(r.seen.errors.size(), 1u);
+    EXPECT_EQ(r.seen.errors[0].code, ErrorCode::kPgnLimit);
+    EXPECT_EQ(r.seen.errors[0].where.column, 1);
+    ASSERT_EQ(r.seen.raw.size(), 2u);
+    EXPECT_EQ(r.seen.raw[0], "");
+    EXPECT_EQ(r.seen.raw[1], "1. e4 e5");
+    EXPECT_EQ(r.seen.results, 2);
+  }
 }
 
 TEST(PgnLimits, ManyVariationsOnOneMoveKeepTheirOrder) {

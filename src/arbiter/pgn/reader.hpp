@@ -26,12 +26,13 @@ namespace arbiter::pgn {
 // the input (docs/pgn.md "Limits"). Going past one is a kPgnLimit error at the place.
 struct ReaderOptions {
   bool strict = false;
-  std::size_t buffer_size = std::size_t{1} << 20;        // bytes per read from the stream
-  int max_depth = 128;                                   // variations nested in variations
-  int max_tags = 512;                                    // tag pairs in one game
-  std::size_t max_line_bytes = std::size_t{16} << 10;    // a tag pair line or symbol; '<', '['
-  std::size_t max_token_bytes = std::size_t{1} << 20;    // one comment
-  std::size_t max_comment_bytes = std::size_t{8} << 20;  // all comments of one game
+  std::size_t buffer_size = std::size_t{1} << 20;          // bytes per read from the stream
+  int max_depth = 128;                                     // variations nested in variations
+  int max_tags = 512;                                      // tag pairs in one game
+  std::size_t max_line_bytes = std::size_t{16} << 10;      // a tag pair line or symbol; '<', '['
+  std::size_t max_token_bytes = std::size_t{1} << 20;      // one comment
+  std::size_t max_comment_bytes = std::size_t{8} << 20;    // all comments of one game
+  std::size_t max_movetext_bytes = std::size_t{16} << 20;  // a game's movetext in skim mode
   // Diagnostics handed to the visitor: at most this many per game and per reader; the
   // rest are counted (error_count) and summed up in one warning.
   int max_diagnostics_per_game = 100;

@@ -308,7 +308,19 @@ void Reader::skim_movetext(Visitor& v, bool deliver, int open) {
   std::size_t i = pos_;
   std::int64_t depth = open;
   std::size_t result_at = 0, result_len = 0;
-  const auto more = [&]() { return deliver ? fill(start, i) : fill_from(i); };
+  // Past max_movetext_bytes the movetext is no longer kept: an empty one is handed over.
+  bool raw_cut = false;
+  const auto check_size = [&]() {
+    if (!deliver || end_ - start <= options_.max_movetext_bytes) return;
+    report_limit(v, "movetext longer than ", options_.max_movetext_bytes,
+                 " bytes (limit); it is not handed over", start);
+    deliver = false;
+    raw_cut = true;
+  };
+  const auto more = [&]() {
+    check_size();
+    return deliver ? fill(start, i) : fill_from(i);
+  };
   for (;;) {
     while (!kSkimStop[static_cast<unsigned char>(buf_[i])]) ++i;
     if (i >= end_) {
@@ -339,6 +351,11 @@ void Reader::skim_movetext(Visitor& v, bool deliver, int open) {
         }
         if (q != nullptr) {
           i = static_cast<std::size_t>(static_cast<const char*>(q) - buf_.data()) + 1;
+          break;
+        }
+        check_size();
+        if (!deliver) {  // the rest of this comment or line without keeping it
+          i = c == '{' ? skip_comment(v, std::max(i + 1, end_ - 1), locate(i)) : skip_line(end_);
           break;
         }
         from = end_;
@@ -378,10 +395,10 @@ void Reader::skim_movetext(Visitor& v, bool deliver, int open) {
     ++i;
   }
   const std::size_t text_end = result_len > 0 ? result_at : std::min(i, end_);
-  if (deliver) {
+  if (deliver || raw_cut) {
     std::size_t e = text_end;
-    while (e > start && is_space(buf_[e - 1])) --e;
-    v.raw_movetext(std::string_view(buf_.data() + start, e - start));
+    while (deliver && e > start && is_space(buf_[e - 1])) --e;
+    v.raw_movetext(deliver ? std::string_view(buf_.data() + start, e - start) : std::string_view());
     if (result_len == 0)
       warn(v, ErrorCode::kPgnBadResult, "game has no termination marker (PGN 8.2.6)", text_end);
     else
