@@ -247,7 +247,7 @@ bool Reader::next(Visitor& v) {
   // clear() empties every bucket: after a game with many tags, a fresh set costs less
   // than clearing that many buckets for each of the games after it.
   if (tag_names_.bucket_count() > 64)
-    tag_names_ = {};
+    std::unordered_set<std::string>().swap(tag_names_);
   else
     tag_names_.clear();
   result_tag_.clear();
