@@ -103,5 +103,18 @@ TEST(WireNumbers, ExtraIntegersNameTheField) {
   EXPECT_EQ(ok->chess960, std::optional<int>(959));
 }
 
+TEST(WireNumbers, CreateRequestIntegersNameTheField) {
+  for (const char* v : kBadIntegers) {
+    const std::string sv(v);
+    for (const auto& [body, field] :
+         {std::pair{R"({"variant":"chess960","chess960":)" + sv + "}", "chess960"},
+          std::pair{R"({"opponent":{"type":"computer","level":)" + sv + "}}", "level"}}) {
+      auto r = parse_create_request(body);
+      ASSERT_FALSE(r.has_value()) << body;
+      EXPECT_EQ(r.error().where.field, field) << body;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace arbiter::wire

@@ -69,13 +69,9 @@ std::int64_t int_field(const json& o, const char* name, std::int64_t lo, std::in
   auto it = o.find(name);
   if (it == o.end()) throw Fail{std::string("\"") + name + "\" is missing"};
   if (!it->is_number_integer()) throw Fail{std::string("\"") + name + "\" must be an integer"};
-  if (it->is_number_unsigned() &&
-      it->get<std::uint64_t>() >
-          static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
-    throw Fail{std::string("\"") + name + "\" is out of range"};
-  const auto v = it->get<std::int64_t>();
-  if (v < lo || v > hi) throw Fail{std::string("\"") + name + "\" is out of range"};
-  return v;
+  const auto v = checked_integer(*it, lo, hi);
+  if (!v) throw Fail{std::string("\"") + name + "\" is out of range"};
+  return *v;
 }
 
 std::int64_t opt_int_field(const json& o, const char* name, std::int64_t lo, std::int64_t hi,
@@ -552,9 +548,9 @@ Result<CreateGameRequest> parse_create_request(std::string_view body) {
   }
   if (auto it = j.find("chess960"); it != j.end() && !it->is_null()) {
     if (!it->is_number_integer()) return invalid("chess960 must be an integer", "chess960");
-    const auto n = it->get<std::int64_t>();
-    if (n < 0 || n > 959) return invalid("chess960 must be 0..959", "chess960");
-    if (r.chess960) r.chess960_number = static_cast<int>(n);
+    const auto n = checked_integer(*it, 0, 959);
+    if (!n) return invalid("chess960 must be 0..959", "chess960");
+    if (r.chess960) r.chess960_number = static_cast<int>(*n);
   }
   if (auto it = j.find("color"); it != j.end() && !it->is_null()) {
     if (!it->is_string()) return invalid("color must be a string", "color");
@@ -575,9 +571,9 @@ Result<CreateGameRequest> parse_create_request(std::string_view body) {
       r.computer = true;
       if (auto lv = it->find("level"); lv != it->end() && !lv->is_null()) {
         if (!lv->is_number_integer()) return invalid("level must be an integer", "level");
-        const auto l = lv->get<std::int64_t>();
-        if (l < 1 || l > 8) return invalid("level must be 1..8", "level");
-        r.level = static_cast<int>(l);
+        const auto l = checked_integer(*lv, 1, 8);
+        if (!l) return invalid("level must be 1..8", "level");
+        r.level = static_cast<int>(*l);
       }
     } else if (ty != "friend") {
       return invalid("opponent.type must be 'friend' or 'computer'", "opponent");
