@@ -158,6 +158,21 @@ TEST(PgnLimits, DiagnosticsAreCappedPerReader) {
   EXPECT_NE(r.seen.warnings[0].message.find("1000 errors and warnings shown"), std::string::npos);
 }
 
+TEST(PgnLimits, AGameWithOnlyHiddenErrorsIsStillKnownToHaveFailed) {
+  // Found by libFuzzer (fuzz_pgn): past the per-reader limit a game's errors are not
+  // handed over, so a game with errors looked clean to a visitor.
+  std::istringstream in(repeat("1. e4 " + repeat(") ", 60) + "*\n", 20) + "1. e4 Ke5 *\n1. d4 *\n");
+  Reader reader(in);
+  GameBuilder builder;
+  for (int i = 0; i < 20; ++i) ASSERT_TRUE(reader.next(builder));
+  ASSERT_TRUE(reader.next(builder));  // 1. e4 Ke5: an illegal move, not shown
+  EXPECT_TRUE(builder.errors().empty());
+  EXPECT_TRUE(reader.game_failed());
+  ASSERT_TRUE(reader.next(builder));  // 1. d4: clean
+  EXPECT_FALSE(reader.game_failed());
+  EXPECT_EQ(reader.error_count(), 20 * 60 + 1);
+}
+
 TEST(PgnLimits, RunsOfReservedAndBracketBytesAreOneErrorEach) {
   // Each '<' or '[' searched the rest of its line for a closing byte: quadratic.
   for (const char c : {'<', '['}) {

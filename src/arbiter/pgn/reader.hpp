@@ -50,6 +50,10 @@ class Reader {
   [[nodiscard]] int error_count() const noexcept { return errors_; }
   [[nodiscard]] int warning_count() const noexcept { return warnings_; }
   [[nodiscard]] const std::optional<Error>& first_error() const noexcept { return first_error_; }
+  // True when the game last read had an error, shown or not: past the diagnostics limits
+  // a game's errors are counted but not handed to the visitor, so an empty error list
+  // alone does not mean a clean game.
+  [[nodiscard]] bool game_failed() const noexcept { return game_failed_; }
   // Bytes taken from the stream so far.
   [[nodiscard]] std::uint64_t bytes_read() const noexcept { return base_ + end_; }
 
