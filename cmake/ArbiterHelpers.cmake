@@ -4,8 +4,9 @@ target_compile_options(arbiter_options INTERFACE
   -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wno-sign-conversion
   -Wnon-virtual-dtor -Wold-style-cast -Wcast-align -Woverloaded-virtual
   -Wnull-dereference -Wimplicit-fallthrough
-  # GCC 12 reports -Wrestrict falsely on std::string concatenation (GCC bug 105329).
-  -Wno-restrict)
+  # GCC 12 reports -Wrestrict falsely on std::string concatenation (GCC bug 105329);
+  # clang (the libFuzzer build) has no such warning.
+  $<$<CXX_COMPILER_ID:GNU>:-Wno-restrict>)
 if(ARBITER_WERROR)
   target_compile_options(arbiter_options INTERFACE -Werror)
 endif()
@@ -20,7 +21,7 @@ if(ARBITER_SANITIZE)
 endif()
 if(ARBITER_FUZZ)
   # Every library is instrumented for libFuzzer's coverage; only fuzz/ links its main.
-  target_compile_options(arbiter_options INTERFACE -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer)
+  target_compile_options(arbiter_options INTERFACE -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
   target_link_options(arbiter_options INTERFACE -fsanitize=address,undefined)
 endif()
 if(ARBITER_BMI2)

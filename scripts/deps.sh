@@ -8,10 +8,13 @@ packages=(
   libexpected-dev libfmt-dev libcli11-dev nlohmann-json3-dev libsqlite3-dev libboost-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format
+  clang libclang-rt-14-dev
   stockfish pgn-extract
   glaurung fairymax python3
   chromium fonts-dejavu-core
 )
+# clang with libclang-rt-14-dev (libFuzzer, ASan, UBSan runtimes) builds and runs the
+# fuzz targets under libFuzzer (scripts/fuzz_ci.sh, docs/fuzzing.md).
 # chromium (with a font for the page's text) runs the web/ end-to-end tests (ctest
 # web_e2e_test, `npm run test:e2e`) headless through playwright-core.
 

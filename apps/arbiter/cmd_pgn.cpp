@@ -68,8 +68,9 @@ void run_check(const std::vector<std::string>& files, bool strict, bool quiet, b
       // Errors and warnings of the game in input order.
       std::vector<std::pair<const Error*, const char*>> diags;
       for (const auto& e : builder.errors()) diags.emplace_back(&e, "error");
-      if (!quiet)
-        for (const auto& w : builder.warnings()) diags.emplace_back(&w, "warning");
+      // With -q the note that diagnostics were left out (reader limits) is still shown.
+      for (const auto& w : builder.warnings())
+        if (!quiet || w.code == ErrorCode::kPgnLimit) diags.emplace_back(&w, "warning");
       std::stable_sort(diags.begin(), diags.end(), [](const auto& a, const auto& b) {
         return std::pair(a.first->where.line, a.first->where.column) <
                std::pair(b.first->where.line, b.first->where.column);

@@ -43,6 +43,7 @@ std::string_view to_string(ErrorCode code) noexcept {
     case ErrorCode::kPgnBadResult: return "pgn-bad-result";
     case ErrorCode::kPgnBadFen: return "pgn-bad-fen";
     case ErrorCode::kPgnEncoding: return "pgn-encoding";
+    case ErrorCode::kPgnLimit: return "pgn-limit";
     case ErrorCode::kTimeControlSyntax: return "time-control-syntax";
     case ErrorCode::kTimeControlValue: return "time-control-value";
     case ErrorCode::kEventSyntax: return "event-syntax";

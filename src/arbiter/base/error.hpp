@@ -55,6 +55,7 @@ enum class ErrorCode : std::uint16_t {
   kPgnBadResult,
   kPgnBadFen,
   kPgnEncoding,
+  kPgnLimit,  // a limit of ReaderOptions / BuilderOptions (docs/pgn.md "Limits")
   // time controls and clocks (clock module)
   kTimeControlSyntax,
   kTimeControlValue,

@@ -75,11 +75,16 @@ void GameBuilder::begin_game(int line) {
   dead_ = false;
   at_start_ = true;
   skipped_depth_ = 0;
+  full_ = false;
+  tails_.clear();
+  link_steps_ = 0;
   pending_before_.clear();
 }
 
 void GameBuilder::tag(std::string_view name, std::string_view value) {
-  game_.tags.set(name, value);
+  // The reader hands over each name once per game (a repeated one starts the next game),
+  // so no search: set() per tag was quadratic in a game's tags.
+  game_.tags.append(name, value);
 }
 
 Movetext GameBuilder::end_tags(std::optional<Error>& error) {
@@ -105,6 +110,26 @@ Movetext GameBuilder::end_tags(std::optional<Error>& error) {
   return Movetext::Parse;
 }
 
+Node* GameBuilder::append(std::unique_ptr<Node> fresh) {
+  // A continuation of last_: its main one, or the next variation on its main one. A
+  // variation's first move goes on from the one added last at that depth (tails_), not
+  // from the start of the chain: many variations on one move stay linear.
+  const bool variation = at_start_ && !stack_.empty();
+  if (variation && tails_.size() <= stack_.size()) tails_.resize(stack_.size() + 1);
+  Node* end = last_->child.get();
+  if (end == nullptr) {
+    last_->child = std::move(fresh);
+    if (variation) tails_[stack_.size()] = Tail{last_, last_->child.get()};
+    return last_->child.get();
+  }
+  // Other depths may have added to the chain since: walk on from there to its end.
+  if (variation && tails_[stack_.size()].owner == last_) end = tails_[stack_.size()].node;
+  for (; end->sibling; end = end->sibling.get()) ++link_steps_;
+  end->sibling = std::move(fresh);
+  if (variation) tails_[stack_.size()] = Tail{last_, end->sibling.get()};
+  return end->sibling.get();
+}
+
 void GameBuilder::play(core::Move m) {
   std::unique_ptr<Node> fresh;
   if (pool_.empty()) {
@@ -114,9 +139,9 @@ void GameBuilder::play(core::Move m) {
     pool_.pop_back();
   }
   fresh->move = m;
-  Node& n = last_->adopt_child(std::move(fresh));
+  Node* n = append(std::move(fresh));
   parent_ = last_;
-  last_ = &n;
+  last_ = n;
   if (m == core::Move::null())
     pos_.do_null_move(undo_);
   else
@@ -124,13 +149,21 @@ void GameBuilder::play(core::Move m) {
   at_start_ = false;
   ++plies_;
   if (!pending_before_.empty()) {
-    n.comment_before = std::move(pending_before_);
+    n->comment_before = std::move(pending_before_);
     pending_before_.clear();
   }
 }
 
 void GameBuilder::move(std::string_view text, std::optional<Error>& error) {
-  if (dead_ || skipped_depth_ > 0) return;
+  if (dead_ || skipped_depth_ > 0 || full_) return;
+  if (plies_ >= options_.max_moves) {
+    error = Error{ErrorCode::kPgnLimit,
+                  "more than " + std::to_string(options_.max_moves) +
+                      " moves in one game, variations included (limit); the rest are dropped",
+                  {}};
+    full_ = true;
+    return;
+  }
   if (text == "--" || text == "Z0") {  // null moves (ChessBase "--", "Z0")
     play(core::Move::null());
     return;

@@ -20,6 +20,9 @@ struct BuilderOptions {
   bool english_only = true;
   bool keep_variations = true;
   bool keep_comments = true;
+  // Moves kept per game, variations included (memory bound, docs/pgn.md "Limits"); the
+  // moves past it are a kPgnLimit error and dropped.
+  std::size_t max_moves = 100000;
 };
 
 class GameBuilder : public Visitor {
@@ -35,6 +38,9 @@ class GameBuilder : public Visitor {
   [[nodiscard]] int line() const noexcept { return line_; }
   // Plies played in the last game (variations included).
   [[nodiscard]] std::size_t plies() const noexcept { return plies_; }
+  // Sibling links followed to add the last game's moves: at most a few per move whatever
+  // the shape of the tree (a test checks that adding variations stays linear).
+  [[nodiscard]] std::size_t link_steps() const noexcept { return link_steps_; }
   // True when the game's start position uses Chess960 castling rules.
   [[nodiscard]] bool is_chess960() const noexcept { return game_.start.is_chess960(); }
 
@@ -60,6 +66,7 @@ class GameBuilder : public Visitor {
     bool at_start;
   };
   void play(core::Move m);
+  Node* append(std::unique_ptr<Node> fresh);
   // Moves the nodes of the previous game into pool_ (one allocation per move is the
   // main cost of building trees otherwise).
   void recycle_tree();
@@ -78,7 +85,18 @@ class GameBuilder : public Visitor {
   bool dead_ = false;      // an earlier move of this line failed: ignore the rest
   bool at_start_ = true;   // no move yet in this line
   int skipped_depth_ = 0;  // variations dropped (keep_variations == false or dead line)
+  bool full_ = false;      // max_moves reached: the rest of the game is dropped
   std::vector<Frame> stack_;
+  // Per variation depth: the move whose continuations the last variation at that depth
+  // was added to, and that variation's node; the next variation on the same move walks
+  // on from there, not from the chain's start (many variations on one move would
+  // otherwise cost quadratic time).
+  struct Tail {
+    Node* owner = nullptr;
+    Node* node = nullptr;
+  };
+  std::vector<Tail> tails_;
+  std::size_t link_steps_ = 0;
   std::string pending_before_;  // comment before the first move of a variation
   std::vector<std::unique_ptr<Node>> pool_;
 };

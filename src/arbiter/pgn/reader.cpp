@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstring>
 #include <string>
+#include <utility>
 
 #include "arbiter/pgn/encoding.hpp"
 #include "arbiter/pgn/lexer.hpp"
@@ -86,8 +87,9 @@ Location Reader::locate(std::size_t i) {
   const char* from = buf_.data() + i;
   const char* to = buf_.data() + (counted_to_ - base_);
   const int line = line_ - static_cast<int>(std::count(from, to, '\n'));
-  std::size_t start = i;
-  while (start > 0 && buf_[start - 1] != '\n') --start;
+  const void* nl = memrchr(buf_.data(), '\n', i);
+  const std::size_t start =
+      nl != nullptr ? static_cast<std::size_t>(static_cast<const char*>(nl) - buf_.data()) + 1 : 0;
   return Location{line, static_cast<int>(i - start) + 1, {}};
 }
 
@@ -114,25 +116,91 @@ std::size_t Reader::scan_symbol(std::size_t& start) {
   std::size_t i = start;
   for (;;) {
     while (is_symbol(buf_[i])) ++i;
-    if (i < end_ || !fill(start, i)) return i - start;
+    // Past the token limit the caller reports and skips the rest (skip_symbols).
+    if (i < end_ || i - start > options_.max_line_bytes || !fill(start, i)) return i - start;
+  }
+}
+
+std::size_t Reader::skip_symbols(std::size_t i) {
+  for (;;) {
+    while (is_symbol(buf_[i])) ++i;
+    if (i < end_ || !fill_from(i)) return i;
   }
 }
 
 // ---------------------------------------------------------------- diagnostics
 
+bool Reader::muted(bool error) {
+  const bool first = error && !first_error_;  // the first error is always shown
+  if (first ||
+      (shown_in_game_ < options_.max_diagnostics_per_game && shown_ < options_.max_diagnostics))
+    return false;
+  if (error) {
+    ++errors_;
+    game_failed_ = true;
+  } else {
+    ++warnings_;
+  }
+  ++muted_in_game_;
+  return true;
+}
+
+void Reader::note_muted(Visitor& v) {
+  // One line instead of the diagnostics past the limits, so a hostile input cannot make
+  // the caller store one error per byte.
+  if (muted_in_game_ == 0) return;
+  const int n = std::exchange(muted_in_game_, 0);
+  if (shown_ < options_.max_diagnostics) {
+    v.warning(Error{ErrorCode::kPgnLimit,
+                    std::to_string(n) + " more errors and warnings in this game are not shown (" +
+                        std::to_string(options_.max_diagnostics_per_game) + " are shown per game)",
+                    locate(pos_)});
+  } else if (!muted_note_given_) {
+    muted_note_given_ = true;
+    v.warning(
+        Error{ErrorCode::kPgnLimit,
+              std::to_string(options_.max_diagnostics) +
+                  " errors and warnings shown: the rest of the input's are counted, not shown",
+              locate(pos_)});
+  }
+}
+
+void Reader::report_limit(Visitor& v, std::string_view before, std::size_t limit,
+                          std::string_view after, std::size_t at) {
+  report(v, ErrorCode::kPgnLimit, std::string(before) + std::to_string(limit) + std::string(after),
+         at);
+}
+
+bool Reader::keep_comment(Visitor& v, std::size_t size, std::size_t at) {
+  const bool first_over = comment_bytes_ <= options_.max_comment_bytes;
+  comment_bytes_ += size;
+  if (comment_bytes_ <= options_.max_comment_bytes) return true;
+  if (first_over)
+    report_limit(v, "comments of this game exceed ", options_.max_comment_bytes,
+                 " bytes (limit); the rest are dropped", at);
+  return false;
+}
+
 void Reader::report_error(Visitor& v, Error e) {
+  if (muted(true)) return;
   ++errors_;
+  ++shown_in_game_;
+  ++shown_;
   game_failed_ = true;
   if (!first_error_) first_error_ = e;
   v.error(e);
 }
 
 void Reader::report(Visitor& v, ErrorCode code, std::string message, std::size_t at) {
+  if (muted(true)) return;
   report_error(v, Error{code, std::move(message), locate(at)});
 }
 
 void Reader::warn(Visitor& v, ErrorCode code, std::string message, std::size_t at) {
+  if (muted(false)) return;
   ++warnings_;
+  ++shown_in_game_;
+  ++shown_;
   v.warning(Error{code, std::move(message), locate(at)});
 }
 
@@ -176,9 +244,16 @@ bool Reader::next(Visitor& v) {
   game_failed_ = false;
   variant_refused_ = false;
   fen_at_ = Location{};
-  tag_names_.clear();
+  // clear() empties every bucket: after a game with many tags, a fresh set costs less
+  // than clearing that many buckets for each of the games after it.
+  if (tag_names_.bucket_count() > 64)
+    std::unordered_set<std::string>().swap(tag_names_);
+  else
+    tag_names_.clear();
   result_tag_.clear();
   in_tag_only_game_ = false;
+  shown_in_game_ = muted_in_game_ = 0;
+  comment_bytes_ = 0;
   v.begin_game(locate(pos_).line);
   read_tags(v);
   // The tags are checked (a bad FEN tag is an error) whether or not movetext follows.
@@ -192,6 +267,7 @@ bool Reader::next(Visitor& v) {
   }
   if (in_tag_only_game_) {
     v.result({});
+    note_muted(v);
     v.end_game();
     if (options_.strict && game_failed_) stopped_ = true;
     return true;
@@ -203,6 +279,7 @@ bool Reader::next(Visitor& v) {
     case Movetext::Raw: skim_movetext(v, true); break;
     case Movetext::Skip: skim_movetext(v, false); break;
   }
+  note_muted(v);
   v.end_game();
   if (options_.strict && game_failed_) stopped_ = true;
   return true;
@@ -212,6 +289,7 @@ bool Reader::next(Visitor& v) {
 
 void Reader::read_tags(Visitor& v) {
   std::size_t i = pos_;
+  bool too_many = false;
   for (;;) {
     i = skip_space(i);
     if (i >= end_) break;
@@ -224,6 +302,14 @@ void Reader::read_tags(Visitor& v) {
       continue;
     }
     if (buf_[i] != '[') break;
+    if (std::cmp_greater_equal(tag_names_.size(), options_.max_tags)) {
+      // A bounded tag section: the lines past the limit are skipped, each in one step.
+      if (!std::exchange(too_many, true))
+        report_limit(v, "more than ", options_.max_tags,
+                     " tag pairs in one game (limit); the rest of the tag section is skipped", i);
+      i = skip_line(i);
+      continue;
+    }
     bool repeated = false;
     i = read_tag(v, i, repeated);
     if (repeated) {
@@ -241,7 +327,13 @@ void Reader::read_tags(Visitor& v) {
 
 std::size_t Reader::read_tag(Visitor& v, std::size_t start, bool& repeated) {
   // A tag pair never spans lines: have the whole line in the buffer.
-  const std::size_t eol = buffer_line(start);
+  bool cut = false;
+  const std::size_t eol = buffer_line(start, options_.max_line_bytes, cut);
+  if (cut) {
+    report_limit(v, "tag pair line longer than ", options_.max_line_bytes,
+                 " bytes (limit); the line is skipped", start);
+    return skip_line(start);
+  }
   const char* b = buf_.data();
   std::size_t i = start + 1;
   auto fail = [&](std::string message, std::size_t at) {
@@ -255,13 +347,10 @@ std::size_t Reader::read_tag(Visitor& v, std::size_t start, bool& repeated) {
   while (i < eol && (std::isalnum(static_cast<unsigned char>(b[i])) || b[i] == '_')) ++i;
   const std::string_view name(b + name_start, i - name_start);
   if (name.empty()) return fail("tag pair without a name (PGN 8.1: [Name \"value\"])", i);
-  for (const auto& seen : tag_names_) {
-    if (seen == name) {
-      repeated = true;
-      return start;
-    }
+  if (!tag_names_.emplace(name).second) {
+    repeated = true;
+    return start;
   }
-  tag_names_.emplace_back(name);
   while (i < eol && (b[i] == ' ' || b[i] == '\t')) ++i;
   if (i >= eol || b[i] != '"')
     return fail("expected '\"' after tag name " + std::string(name) + " (PGN 8.1.1)", i);
@@ -313,11 +402,30 @@ void Reader::check_result_tag(Visitor& v, std::string_view marker, std::size_t a
 
 // ---------------------------------------------------------------- movetext
 
-std::size_t Reader::buffer_line(std::size_t& start) {
+std::size_t Reader::buffer_line(std::size_t& start, std::size_t limit, bool& cut) {
+  cut = false;
+  // What earlier calls found stays known: the next line end (eol_at_) and a stretch with
+  // no line end (no_eol_to_). Several tags or '<' on one line, or on a line longer than
+  // the limit, then never search the same bytes twice (that was quadratic).
+  if (eol_at_ > base_ + start && eol_at_ - (base_ + start) <= limit)
+    return static_cast<std::size_t>(eol_at_ - base_);
   std::size_t from = start;
+  if (no_eol_to_ > base_ + start) from = static_cast<std::size_t>(no_eol_to_ - base_);
   for (;;) {
-    const void* nl = std::memchr(buf_.data() + from, '\n', end_ - from);
-    if (nl != nullptr) return static_cast<std::size_t>(static_cast<const char*>(nl) - buf_.data());
+    const std::size_t stop = std::min(end_, start + limit);
+    if (from < stop) {
+      const void* nl = std::memchr(buf_.data() + from, '\n', stop - from);
+      if (nl != nullptr) {
+        const auto eol = static_cast<std::size_t>(static_cast<const char*>(nl) - buf_.data());
+        eol_at_ = no_eol_to_ = base_ + eol;
+        return eol;
+      }
+      no_eol_to_ = base_ + stop;
+    }
+    if (end_ - start >= limit) {
+      cut = true;
+      return start + limit;
+    }
     from = end_;
     if (!fill(start, from)) return end_;
   }

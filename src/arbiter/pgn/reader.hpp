@@ -14,6 +14,7 @@
 #include <istream>
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "arbiter/base/error.hpp"
@@ -21,9 +22,21 @@
 
 namespace arbiter::pgn {
 
+// Limits that keep the reader's time linear in its input and its memory bounded whatever
+// the input (docs/pgn.md "Limits"). Going past one is a kPgnLimit error at the place.
 struct ReaderOptions {
   bool strict = false;
-  std::size_t buffer_size = std::size_t{1} << 20;  // bytes per read from the stream
+  std::size_t buffer_size = std::size_t{1} << 20;          // bytes per read from the stream
+  int max_depth = 128;                                     // variations nested in variations
+  int max_tags = 512;                                      // tag pairs in one game
+  std::size_t max_line_bytes = std::size_t{16} << 10;      // a tag pair line or symbol; '<', '['
+  std::size_t max_token_bytes = std::size_t{1} << 20;      // one comment
+  std::size_t max_comment_bytes = std::size_t{8} << 20;    // all comments of one game
+  std::size_t max_movetext_bytes = std::size_t{16} << 20;  // a game's movetext in skim mode
+  // Diagnostics handed to the visitor: at most this many per game and per reader; the
+  // rest are counted (error_count) and summed up in one warning.
+  int max_diagnostics_per_game = 100;
+  int max_diagnostics = 1000;
 };
 
 class Reader {
@@ -37,6 +50,10 @@ class Reader {
   [[nodiscard]] int error_count() const noexcept { return errors_; }
   [[nodiscard]] int warning_count() const noexcept { return warnings_; }
   [[nodiscard]] const std::optional<Error>& first_error() const noexcept { return first_error_; }
+  // True when the game last read had an error, shown or not: past the diagnostics limits
+  // a game's errors are counted but not handed to the visitor, so an empty error list
+  // alone does not mean a clean game.
+  [[nodiscard]] bool game_failed() const noexcept { return game_failed_; }
   // Bytes taken from the stream so far.
   [[nodiscard]] std::uint64_t bytes_read() const noexcept { return base_ + end_; }
 
@@ -56,7 +73,11 @@ class Reader {
   // --- lexing helpers; all take and return buffer indices
   std::size_t skip_space(std::size_t i);
   std::size_t skip_line(std::size_t i);
-  std::size_t buffer_line(std::size_t& start);  // index of the '\n' ending the line (or end_)
+  // Index of the '\n' ending the line from `start` (or end_), with at most `limit` bytes
+  // buffered: a longer line gives start + limit and sets `cut`.
+  std::size_t buffer_line(std::size_t& start, std::size_t limit, bool& cut);
+  std::size_t skip_symbols(std::size_t i);
+  std::size_t skip_comment(Visitor& v, std::size_t from, const Location& open);
   std::size_t scan_symbol(std::size_t& start);  // token length; `start` may shift
 
   // --- grammar
@@ -66,7 +87,7 @@ class Reader {
   // this game (then nothing is consumed: it begins the next game).
   std::size_t read_tag(Visitor& v, std::size_t i, bool& repeated);
   void read_movetext(Visitor& v);
-  void skim_movetext(Visitor& v, bool deliver);
+  void skim_movetext(Visitor& v, bool deliver, int open = 0);
   std::size_t read_comment(Visitor& v, std::size_t i, bool deliver);
   std::size_t read_line_comment(Visitor& v, std::size_t i);
   std::size_t read_nag(Visitor& v, std::size_t i);
@@ -74,7 +95,16 @@ class Reader {
   std::size_t skip_bad_bracket(Visitor& v, std::size_t i);
 
   // --- diagnostics
+  // True when the next diagnostic is past a limit: it is counted here and not shown, so a
+  // caller can skip building its message.
+  bool muted(bool error);
+  void note_muted(Visitor& v);
+  // Counts a comment against max_comment_bytes; false (and one error) past it.
+  bool keep_comment(Visitor& v, std::size_t size, std::size_t at);
   void report(Visitor& v, ErrorCode code, std::string message, std::size_t at);
+  // A kPgnLimit error: `before` + the limit + `after`.
+  void report_limit(Visitor& v, std::string_view before, std::size_t limit, std::string_view after,
+                    std::size_t at);
   void report_error(Visitor& v, Error e);
   void warn(Visitor& v, ErrorCode code, std::string message, std::size_t at);
   std::string_view utf8(Visitor& v, std::string_view text, std::size_t at);
@@ -100,7 +130,12 @@ class Reader {
   Location fen_at_;
   std::optional<Error> pending_;
   std::string scratch_, scratch2_;
-  std::vector<std::string> tag_names_;  // names seen in this game's tag section
+  std::unordered_set<std::string> tag_names_;  // names seen in this game's tag section
+  std::size_t comment_bytes_ = 0;              // comment text handed over in this game
+  std::uint64_t eol_at_ = 0;     // stream offset of the '\n' ending the line last measured
+  std::uint64_t no_eol_to_ = 0;  // no '\n' from the line's start to this stream offset
+  int shown_in_game_ = 0, muted_in_game_ = 0, shown_ = 0;
+  bool muted_note_given_ = false;
   std::string result_tag_;
 
   int errors_ = 0, warnings_ = 0;

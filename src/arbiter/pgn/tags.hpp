@@ -23,6 +23,11 @@ class Tags {
 
   // Sets (replacing an existing tag of that name) or appends.
   void set(std::string_view name, std::string_view value);
+  // Appends a tag whose name is not there yet (the caller knows: the reader never hands
+  // a game the same name twice). Constant time, where set() compares with every tag.
+  void append(std::string_view name, std::string_view value) {
+    pairs_.emplace_back(std::string(name), std::string(value));
+  }
   [[nodiscard]] const std::string* find(std::string_view name) const noexcept;
   [[nodiscard]] std::string_view get(std::string_view name,
                                      std::string_view fallback = {}) const noexcept;

@@ -2,9 +2,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <limits>
 #include <optional>
 #include <variant>
+
+#include "arbiter/wire/json_number.hpp"
 
 namespace arbiter::wire {
 namespace {
@@ -45,20 +48,14 @@ std::optional<std::int64_t> integer_field(const json& obj, const char* key, Fiel
                                           bool& ok) {
   const auto it = obj.find(key);
   if (it == obj.end() || it->is_null()) return std::nullopt;
-  if (it->is_number_unsigned()) {
-    const auto v = it->get<std::uint64_t>();
-    if (v <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max() / 4)) {
-      return static_cast<std::int64_t>(v);
-    }
-  } else if (it->is_number_integer()) {
-    return it->get<std::int64_t>();
-  } else if (it->is_number_float()) {
-    const double d = it->get<double>();
-    if (d == static_cast<double>(static_cast<std::int64_t>(d)) && d > -1e15 && d < 1e15) {
-      return static_cast<std::int64_t>(d);
-    }
+  // Every integer field is within +-2^61, so sums of two (times on a clock) stay in range.
+  constexpr std::int64_t kLimit = std::numeric_limits<std::int64_t>::max() / 4;
+  if (it->is_number_float()) {
+    if (auto v = whole_number(it->get<double>(), 1e15)) return v;
+  } else if (auto v = checked_integer(*it, -kLimit, kLimit)) {
+    return v;
   }
-  err = FieldError{key, "must be an integer"};
+  err = FieldError{key, "must be an integer (at most 2^61 in size)"};
   ok = false;
   return std::nullopt;
 }
@@ -137,7 +134,10 @@ Result<competition::Rules> parse_rules(const json& obj, int line) {
     if (!s->is_array() || s->size() != 3) return bad("scoring", "must be [win, draw, loss]");
     for (std::size_t i = 0; i < 3; ++i) {
       if (!(*s)[i].is_number()) return bad("scoring", "must hold three numbers");
-      rules.scoring[i] = (*s)[i].get<double>();
+      const double points = (*s)[i].get<double>();
+      if (!std::isfinite(points) || std::abs(points) > 1e6)
+        return bad("scoring", "points must be between -1000000 and 1000000");
+      rules.scoring[i] = points;
     }
   }
   return rules;

@@ -3,6 +3,8 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
+#include "arbiter/wire/json_number.hpp"
+
 namespace arbiter::wire {
 namespace {
 
@@ -67,13 +69,9 @@ std::int64_t int_field(const json& o, const char* name, std::int64_t lo, std::in
   auto it = o.find(name);
   if (it == o.end()) throw Fail{std::string("\"") + name + "\" is missing"};
   if (!it->is_number_integer()) throw Fail{std::string("\"") + name + "\" must be an integer"};
-  if (it->is_number_unsigned() &&
-      it->get<std::uint64_t>() >
-          static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
-    throw Fail{std::string("\"") + name + "\" is out of range"};
-  const auto v = it->get<std::int64_t>();
-  if (v < lo || v > hi) throw Fail{std::string("\"") + name + "\" is out of range"};
-  return v;
+  const auto v = checked_integer(*it, lo, hi);
+  if (!v) throw Fail{std::string("\"") + name + "\" is out of range"};
+  return *v;
 }
 
 std::int64_t opt_int_field(const json& o, const char* name, std::int64_t lo, std::int64_t hi,
@@ -373,10 +371,25 @@ Result<StoredEvent> read_stored_event(std::string_view text) {
   auto parsed = parse_json(text);
   if (!parsed || !parsed->is_object()) return bad("not a JSON object", "json");
   const json& j = *parsed;
+  constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+  // Integer fields are range-checked before conversion (json_number.hpp); a missing
+  // optional one keeps its default.
+  std::string wrong;
+  auto integer = [&](const json& o, const char* name, std::int64_t lo, std::int64_t hi,
+                     std::int64_t fallback, bool required) {
+    const auto it = o.find(name);
+    if (it == o.end() && !required) return fallback;
+    if (it != o.end()) {
+      if (auto v = checked_integer(*it, lo, hi)) return *v;
+    }
+    if (wrong.empty()) wrong = name;
+    return fallback;
+  };
   try {
     StoredEvent e;
     e.type = j.at("t").get<std::string>();
-    e.seq = j.at("seq").get<std::int64_t>();
+    e.seq = integer(j, "seq", 0, kMax, 0, true);
+    if (!wrong.empty()) return bad("\"seq\" must be an integer 0..2^63-1", "seq");
     const json& d = j.at("d");
     if (!d.is_object()) return bad("\"d\" is not an object", "d");
     auto side_at = [&](const char* name) -> std::optional<Color> {
@@ -384,12 +397,10 @@ Result<StoredEvent> read_stored_event(std::string_view text) {
       if (it == d.end() || !it->is_string()) return std::nullopt;
       return side_of(it->get<std::string>());
     };
-    if (auto it = d.find("t"); it != d.end() && it->is_number_integer()) {
-      e.t = it->get<std::int64_t>();
-    }
+    e.t = integer(d, "t", 0, kMax, 0, false);
     if (e.type == "move") {
       e.side = side_at("side");
-      e.ply = d.at("ply").get<int>();
+      e.ply = static_cast<int>(integer(d, "ply", 0, std::numeric_limits<int>::max(), 0, true));
       e.uci = d.at("uci").get<std::string>();
       if (auto it = d.find("intended"); it != d.end() && it->is_boolean())
         e.intended = it->get<bool>();
@@ -414,8 +425,9 @@ Result<StoredEvent> read_stored_event(std::string_view text) {
       e.name = d.at("name").get<std::string>();
     } else if (e.type == "penalty") {
       e.side = side_at("side");
-      e.ms = d.at("ms").get<std::int64_t>();
+      e.ms = integer(d, "ms", -kMax, kMax, 0, true);
     }
+    if (!wrong.empty()) return bad("\"" + wrong + "\" must be an integer in range", wrong);
     return e;
   } catch (const json::exception& ex) {
     return bad(ex.what(), "d");
@@ -536,9 +548,9 @@ Result<CreateGameRequest> parse_create_request(std::string_view body) {
   }
   if (auto it = j.find("chess960"); it != j.end() && !it->is_null()) {
     if (!it->is_number_integer()) return invalid("chess960 must be an integer", "chess960");
-    const auto n = it->get<std::int64_t>();
-    if (n < 0 || n > 959) return invalid("chess960 must be 0..959", "chess960");
-    if (r.chess960) r.chess960_number = static_cast<int>(n);
+    const auto n = checked_integer(*it, 0, 959);
+    if (!n) return invalid("chess960 must be 0..959", "chess960");
+    if (r.chess960) r.chess960_number = static_cast<int>(*n);
   }
   if (auto it = j.find("color"); it != j.end() && !it->is_null()) {
     if (!it->is_string()) return invalid("color must be a string", "color");
@@ -559,9 +571,9 @@ Result<CreateGameRequest> parse_create_request(std::string_view body) {
       r.computer = true;
       if (auto lv = it->find("level"); lv != it->end() && !lv->is_null()) {
         if (!lv->is_number_integer()) return invalid("level must be an integer", "level");
-        const auto l = lv->get<std::int64_t>();
-        if (l < 1 || l > 8) return invalid("level must be 1..8", "level");
-        r.level = static_cast<int>(l);
+        const auto l = checked_integer(*lv, 1, 8);
+        if (!l) return invalid("level must be 1..8", "level");
+        r.level = static_cast<int>(*l);
       }
     } else if (ty != "friend") {
       return invalid("opponent.type must be 'friend' or 'computer'", "opponent");
@@ -679,9 +691,22 @@ Result<GameExtra> read_extra(std::string_view text) {
     if (auto it = j.find("computer"); it != j.end() && it->is_string()) {
       e.computer = side_of(it->get<std::string>());
     }
-    e.level = j.value("level", 0);
-    if (auto it = j.find("chess960"); it != j.end() && it->is_number_integer()) {
-      e.chess960 = it->get<int>();
+    // Range-checked before conversion (json_number.hpp): 0 (no engine) or 1..8, and a
+    // Chess960 start position 0..959.
+    if (auto it = j.find("level"); it != j.end() && !it->is_null()) {
+      const auto level = checked_integer(*it, 0, 8);
+      if (!level)
+        return make_error(ErrorCode::kProtocolSyntax, "extra: \"level\" must be an integer 0..8",
+                          Location{0, 0, "level"});
+      e.level = static_cast<int>(*level);
+    }
+    if (auto it = j.find("chess960"); it != j.end() && !it->is_null()) {
+      const auto number = checked_integer(*it, 0, 959);
+      if (!number)
+        return make_error(ErrorCode::kProtocolSyntax,
+                          "extra: \"chess960\" must be an integer 0..959",
+                          Location{0, 0, "chess960"});
+      e.chess960 = static_cast<int>(*number);
     }
     if (auto it = j.find("rematch_of"); it != j.end() && it->is_string()) {
       e.rematch_of = it->get<std::string>();
