@@ -230,6 +230,12 @@ void GameRoom::tick() {
       }
       continue;
     }
+    if (s - c.last_message >= tm.idle_timeout) {
+      // Issue #14: no pong, no message: a dead client (WebSocket pongs do not count).
+      c.closing = true;
+      c.connection->close(4009, "idle");
+      continue;
+    }
     if (s >= c.next_ping) {
       c.ping_n++;
       c.ping_sent = s;
@@ -250,6 +256,7 @@ void GameRoom::tick() {
       }
     }
   }
+  flush_crowd(s);
   maybe_start_computer();
 }
 
