@@ -391,6 +391,7 @@ Result<std::string> GameRoom::fen(std::optional<int> ply) {
 
 Result<JoinResult> GameRoom::join(const wire::JoinGameRequest& request) {
   std::lock_guard lock{mutex_};
+  SpectatorFlush flush{*this};
   if (request.token) {
     for (Color c : {Color::White, Color::Black}) {
       const Seat& seat = seats_[side_index(c)];
@@ -459,6 +460,8 @@ void GameRoom::ack(Client& client, std::int64_t id) {
 
 void GameRoom::on_message(const std::shared_ptr<Connection>& connection, std::string_view text) {
   std::lock_guard lock{mutex_};
+  flush_spectators();  // so that a newcomer's replay and the fan-out do not overlap
+  SpectatorFlush flush{*this};
   auto it = clients_.find(connection.get());
   if (it == clients_.end()) return;
   Client& client = it->second;

@@ -191,7 +191,15 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   // Writes the pending records; on success publishes the events. On failure reloads the
   // game from the store (nothing was committed) and returns false.
   bool commit();
+  // Sends new events to the players at once; the spectators get them from
+  // flush_spectators(), after the acknowledgement (issue #14: players first).
   void publish(std::vector<store::EventRecord> records);
+  void flush_spectators();
+  // Calls flush_spectators() at the end of a locked scope, whatever the return path.
+  struct SpectatorFlush {
+    GameRoom& room;
+    ~SpectatorFlush() { room.flush_spectators(); }
+  };
   void send_event(Client& client, std::int64_t seq);
   void sync(Client& client, std::int64_t last_seq);
   [[nodiscard]] std::shared_ptr<const std::string> crowd_message() const;
@@ -227,7 +235,8 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   Millis last_t_{0};          // arbiter time of the last applied action
   std::optional<Millis> first_move_deadline_;
   std::map<const Connection*, Client> clients_;
-  int spectators_ = 0;  // ready sockets without a seat
+  int spectators_ = 0;               // ready sockets without a seat
+  std::int64_t spectators_seq_ = 0;  // events sent to the spectators up to this seq
   bool crowd_dirty_ = false;
   Millis next_crowd_{0};
   Pending pending_;

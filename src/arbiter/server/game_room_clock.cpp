@@ -201,9 +201,22 @@ void GameRoom::publish(std::vector<store::EventRecord> records) {
     events_.push_back(std::make_shared<const std::string>(std::move(r.json)));
     const auto seq = static_cast<std::int64_t>(events_.size());
     for (auto& [key, c] : clients_) {
-      if (c.ready && !c.closing) send_event(c, seq);
+      if (c.ready && !c.closing && c.role) send_event(c, seq);
     }
   }
+}
+
+void GameRoom::flush_spectators() {
+  // Issue #14: a thousand spectators' copies of a move queue a thousand writes on the
+  // server's threads; sent before the mover's `ack`, they delayed it. Now they follow it.
+  const auto seq = static_cast<std::int64_t>(events_.size());
+  spectators_seq_ = std::min(spectators_seq_, seq);  // a reload may have shortened the list
+  for (std::int64_t n = spectators_seq_ + 1; n <= seq; ++n) {
+    for (auto& [key, c] : clients_) {
+      if (c.ready && !c.closing && !c.role) send_event(c, n);
+    }
+  }
+  spectators_seq_ = seq;
 }
 
 // ------------------------------------------------------------------ timers
@@ -211,6 +224,7 @@ void GameRoom::publish(std::vector<store::EventRecord> records) {
 void GameRoom::tick() {
   std::lock_guard lock{mutex_};
   if (shut_down_) return;
+  SpectatorFlush flush{*this};
   const Millis s = now();
   check_flag(s);
   if (!over() && first_move_deadline_ && s >= *first_move_deadline_ && playable() &&
@@ -306,6 +320,7 @@ void GameRoom::maybe_start_computer() {
 
 void GameRoom::computer_moved(const std::string& uci, int ply) {
   std::lock_guard lock{mutex_};
+  SpectatorFlush flush{*this};
   if (shut_down_) return;
   computer_thinking_ = false;
   check_flag(now());

@@ -493,6 +493,73 @@ TEST_F(RoomTest, CrowdIsCoalescedToOneMessagePerInterval) {
   EXPECT_EQ(w->of("crowd").size(), 2u);
 }
 
+// Records every message of every connection in one list, in the order the room sent them.
+class OrderLog {
+ public:
+  class Conn final : public Connection {
+   public:
+    Conn(OrderLog& log, std::string name) : log_(log), name_(std::move(name)) {}
+    void send(std::shared_ptr<const std::string> text) override {
+      std::lock_guard lock{log_.mutex_};
+      log_.sent_.push_back(name_ + " " + at(*text, "/t"));
+    }
+    void close(unsigned short, std::string_view) override {}
+
+   private:
+    OrderLog& log_;
+    std::string name_;
+  };
+  std::vector<std::string> sent() {
+    std::lock_guard lock{mutex_};
+    return sent_;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::string> sent_;
+};
+
+// Issue #14, players first: the spectators' copies of a move are sent after the mover's
+// `ack` (each send is a write queued on the server's threads: a thousand of them before
+// the ack delayed it).
+TEST_F(RoomTest, SpectatorsGetAMoveAfterTheMoverHasItsAck) {
+  auto f = friends();
+  OrderLog log;
+  auto hello = [&](const std::shared_ptr<Connection>& c, const std::string& token) {
+    f.room->on_open(c);
+    const std::string tok = token.empty() ? "null" : "\"" + token + "\"";
+    f.room->on_message(c, R"({"t":"hello","v":1,"token":)" + tok + R"(,"last_seq":0})");
+  };
+  auto w = std::make_shared<OrderLog::Conn>(log, "white");
+  auto b = std::make_shared<OrderLog::Conn>(log, "black");
+  auto s = std::make_shared<OrderLog::Conn>(log, "spectator");
+  hello(w, f.white);
+  hello(b, f.black);
+  hello(s, "");
+  const auto before = log.sent().size();
+  f.room->on_message(w, R"({"t":"move","id":1,"d":{"uci":"e2e4","ply":1}})");
+  auto sent = log.sent();
+  sent.erase(sent.begin(), sent.begin() + static_cast<std::ptrdiff_t>(before));
+  const auto pos = [&](const std::string& m) {
+    return std::find(sent.begin(), sent.end(), m) - sent.begin();
+  };
+  ASSERT_LT(pos("white ack"), static_cast<std::ptrdiff_t>(sent.size()));
+  ASSERT_LT(pos("spectator move"), static_cast<std::ptrdiff_t>(sent.size()));
+  EXPECT_LT(pos("white move"), pos("white ack"));
+  EXPECT_LT(pos("black move"), pos("white ack"));
+  EXPECT_LT(pos("white ack"), pos("spectator move"));
+  EXPECT_EQ(std::count(sent.begin(), sent.end(), "spectator move"), 1);
+  // A spectator arriving later is replayed the move exactly once.
+  const std::int64_t seq = f.room->state().seq;
+  auto late = std::make_shared<FakeConnection>();
+  f.room->on_open(late);
+  f.room->on_message(
+      late, R"({"t":"hello","v":1,"token":null,"last_seq":)" + std::to_string(seq - 1) + "}");
+  f.room->tick();
+  f.room->on_message(w, R"({"t":"ack","seq":)" + std::to_string(seq) + "}");
+  EXPECT_EQ(late->of("move").size(), 1u);
+}
+
 // Issue #14: spectators per game are capped; the players get in whatever the crowd.
 TEST_F(RoomTest, SpectatorsAreCappedPerGame) {
   timings_.spectators_max = 2;

@@ -5,7 +5,7 @@
 // Each spectator comes from its own address (127.1.x.y: all of 127/8 is this machine), so
 // the per-address caps and upgrade rate stay at their defaults; only the game's spectator
 // cap is raised to 1,000, so that all of them get in. Spectators never read: hostile and
-// slow. Bounded: 1,000 connections, at most 200 plies, every read with a deadline.
+// slow. Bounded: 1,000 connections, at most 300 plies, every read with a deadline.
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <thread>
 
@@ -34,8 +35,19 @@ using namespace std::chrono_literals;
 using Socket = websocket::stream<beast::tcp_stream>;
 using SteadyClock = std::chrono::steady_clock;
 
-constexpr int kSpectators = 1000;
-constexpr int kMaxPlies = 200;
+int env_or(const char* name, int otherwise) {
+  const char* n = std::getenv(name);
+  return n ? std::max(0, std::atoi(n)) : otherwise;
+}
+// For manual measurements: ARBITER_HOSTILE_SPECTATORS=N, ARBITER_HOSTILE_PLIES=N.
+const int kSpectators = env_or("ARBITER_HOSTILE_SPECTATORS", 1000);
+// At least this many plies (and 20 after the crowd is in): p99 over 120 is the second
+// slowest, not the slowest alone.
+const int kMinPlies = env_or("ARBITER_HOSTILE_PLIES", 120);
+constexpr int kMaxPlies = 300;
+// Between plies: each side moves 5 times a second, far faster than any real game, and
+// every ply is 1,000 writes to the crowd.
+constexpr auto kPace = 100ms;
 
 // Synchronous Beast calls ignore the stream's deadlines: the kernel's apply instead.
 void set_deadlines(tcp::socket& socket, int seconds) {
@@ -79,7 +91,9 @@ class Player {
       last_seq_.clear();
       last_ack_ = SteadyClock::now();
     }
-    if (t == "crowd") spectators_seen = std::stoi(at(text, "/d/spectators"));
+    if (t == "crowd") {
+      spectators_seen = std::max(spectators_seen, std::stoi(at(text, "/d/spectators")));
+    }
     if (t == "end") ended = true;
     return text;
   }
@@ -96,7 +110,7 @@ class Player {
     }
   }
 
-  int spectators_seen = -1;
+  int spectators_seen = -1;  // the most a `crowd` counted
   bool ended = false;
   std::string failure;
 
@@ -161,12 +175,13 @@ TEST_F(HostileClients, AThousandSpectatorsDoNotDisturbThePlayers) {
   std::atomic<int> spectators_failed{0};
   std::atomic<bool> crowd_done{false};
   std::vector<std::unique_ptr<Socket>> crowd;
-  crowd.reserve(kSpectators);
+  crowd.reserve(static_cast<std::size_t>(kSpectators));
   net::io_context cioc;  // outlives the crowd's sockets
   std::thread crowd_thread{[&] {
     for (int i = 0; i < kSpectators; ++i) {
-      // In bursts of 100, 200 ms apart: 1,000 in about 2 s while the players move.
-      if (i > 0 && i % 100 == 0) std::this_thread::sleep_for(200ms);
+      // In bursts of 50, 300 ms apart: 1,000 in about 6 s while the players move (a
+      // hundred moves or more, so that p99 is not just the slowest one).
+      if (i > 0 && i % 50 == 0) std::this_thread::sleep_for(300ms);
       const std::string from =
           "127.1." + std::to_string(i / 250) + "." + std::to_string(i % 250 + 1);
       auto ws = std::make_unique<Socket>(cioc);
@@ -190,14 +205,14 @@ TEST_F(HostileClients, AThousandSpectatorsDoNotDisturbThePlayers) {
     crowd_done = true;
   }};
 
-  // The players move in turn, 50 ms apart (each side 10 moves a second, under the 20
-  // messages a second a socket may send), until the crowd is in and 20 plies more.
+  // The players move in turn, kPace apart (under the 20 messages a second a socket may
+  // send), until the crowd is in and 20 plies more, and at least kMinPlies.
   core::Position pos = core::Position::startpos();
   std::vector<double> latencies_ms;
   bool disconnected = false;
   int after_crowd = 0;
   const auto started = SteadyClock::now();
-  for (int ply = 0; ply < kMaxPlies && after_crowd < 20; ++ply) {
+  for (int ply = 0; ply < kMaxPlies && (after_crowd < 20 || ply < kMinPlies); ++ply) {
     if (SteadyClock::now() - started > 60s) break;  // bounded whatever happens
     Player& mover = ply % 2 == 0 ? white : black;
     Player& other = ply % 2 == 0 ? black : white;
@@ -220,7 +235,7 @@ TEST_F(HostileClients, AThousandSpectatorsDoNotDisturbThePlayers) {
     }
     ASSERT_FALSE(mover.ended || other.ended) << "the scripted game ended at ply " << ply + 1;
     if (crowd_done) ++after_crowd;
-    std::this_thread::sleep_for(50ms);
+    std::this_thread::sleep_for(kPace);
   }
   crowd_thread.join();
 
@@ -229,19 +244,25 @@ TEST_F(HostileClients, AThousandSpectatorsDoNotDisturbThePlayers) {
   EXPECT_EQ(spectators_failed.load(), 0);
   EXPECT_EQ(spectators_in.load(), kSpectators);
   EXPECT_GE(after_crowd, 20) << "the crowd did not get in while the players moved";
-  // The players hear of the crowd, coalesced: read until the count reaches it (bounded).
-  for (int i = 0; i < 200 && white.spectators_seen < kSpectators; ++i) {
+  // The players heard of the whole crowd, coalesced. (Spectators that never acknowledge
+  // are closed 4008 ten seconds after their first unacknowledged event, so the count may
+  // have come down since.)
+  const auto until = SteadyClock::now() + 3s;
+  while (white.spectators_seen < kSpectators && SteadyClock::now() < until) {
     if (white.read().empty()) break;
   }
   EXPECT_EQ(white.spectators_seen, kSpectators);
 
   ASSERT_FALSE(latencies_ms.empty());
   std::sort(latencies_ms.begin(), latencies_ms.end());
-  const std::size_t p99_index = std::min(latencies_ms.size() - 1, latencies_ms.size() * 99 / 100);
+  // Nearest rank: the smallest latency that at least 99 % of the moves did not exceed.
+  const std::size_t p99_index = (latencies_ms.size() * 99 + 99) / 100 - 1;
   const double p99 = latencies_ms[p99_index];
   const double p50 = latencies_ms[latencies_ms.size() / 2];
-  std::printf("hostile: %zu moves acknowledged, p50 %.1f ms, p99 %.1f ms, max %.1f ms\n",
-              latencies_ms.size(), p50, p99, latencies_ms.back());
+  std::printf(
+      "hostile: %zu moves acknowledged, p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms\n",
+      latencies_ms.size(), p50, latencies_ms[latencies_ms.size() * 9 / 10], p99,
+      latencies_ms.back());
   EXPECT_LE(p99, 100.0);
   crowd.clear();
 }
