@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "arbiter/server/client_address.hpp"
 #include "arbiter/server/computer.hpp"
 #include "arbiter/server/game_api.hpp"
 #include "arbiter/server/registry.hpp"
@@ -42,6 +43,9 @@ void serve(const ServeArgs& args) {
   std::error_code ec;
   fs::create_directories(args.data, ec);
   if (ec) throw ExitError{2, "cannot create the data directory " + args.data + ": " + ec.message()};
+  if (auto proxies = server::TrustedProxies::parse(args.trusted_proxies); !proxies) {
+    throw ExitError{2, "--trusted-proxy: " + proxies.error().message};
+  }
   const std::string db = (fs::path(args.data) / "arbiter.db").string();
   auto store = store::open_store(db);
   if (!store) throw ExitError{2, "cannot open " + db + ": " + store.error().describe()};
