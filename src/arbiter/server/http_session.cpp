@@ -42,6 +42,9 @@ HttpSession::HttpSession(tcp::socket&& socket, std::shared_ptr<ApiHandler> api,
       admission_(std::move(admission)) {
   slots_.total = std::move(slot);
   beast::error_code ec;
+  // Small messages at once: with Nagle's algorithm an `ack` written right after its event
+  // waited for the client's delayed TCP acknowledgement, some 40 ms.
+  stream_.socket().set_option(tcp::no_delay(true), ec);
   const auto peer = stream_.socket().remote_endpoint(ec);
   if (!ec) peer_ = peer.address().to_string();
 }

@@ -211,6 +211,11 @@ TEST_F(LimitsTest, WebSocketUpgradesAreRateLimitedPerAddress) {
 // limit lowered under the descriptors in use, a waiting connection makes accept fail with
 // EMFILE; the loop must then pause (100 ms), not retry at once.
 TEST_F(LimitsTest, OutOfDescriptorsTheAcceptLoopBacksOff) {
+#if defined(__SANITIZE_ADDRESS__)
+  // UBSan's vptr check probes memory through a pipe: with no descriptor free it reports
+  // every object as having an invalid vptr. The release build runs this test.
+  GTEST_SKIP() << "needs every descriptor taken, which the sanitizers cannot work with";
+#endif
   ServerOptions options;
   options.limits.accept_backoff = 100ms;
   start(options);
