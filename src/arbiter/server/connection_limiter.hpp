@@ -23,8 +23,8 @@ namespace arbiter::server {
 struct ConnectionCaps {
   std::size_t total = 10'000;
   std::size_t per_address = 64;
-  double upgrade_burst = 20;      // WebSocket upgrades an address may make at once
-  double upgrade_per_second = 2;  // and the sustained rate
+  double upgrade_burst = 64;      // WebSocket upgrades an address may make at once
+  double upgrade_per_second = 8;  // and the sustained rate
 };
 
 class ConnectionLimiter;

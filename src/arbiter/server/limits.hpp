@@ -19,8 +19,8 @@ struct Limits {
   std::size_t max_connections = 10'000;
   std::size_t fd_reserve = 64;                    // descriptors kept for files and the store
   std::size_t max_per_address = 64;               // connections of one client address (503)
-  double ws_upgrade_burst = 20;                   // WebSocket upgrades of one address at once
-  double ws_upgrade_per_second = 2;               // and sustained (429 beyond)
+  double ws_upgrade_burst = 64;                   // WebSocket upgrades of one address at once
+  double ws_upgrade_per_second = 8;               // and sustained (429 beyond)
   std::chrono::milliseconds accept_backoff{100};  // pause after EMFILE / ENFILE
 };
 
