@@ -40,9 +40,10 @@ function(arbiter_library name)
   target_link_libraries(arbiter_${name} PUBLIC arbiter_options ${ARG_DEPS})
 endfunction()
 
-# arbiter_test(NAME SOURCES... DEPS ... [LABELS ...]): one gtest executable.
+# arbiter_test(NAME [SERIAL] SOURCES... DEPS ... [LABELS ...]): one gtest executable.
 function(arbiter_test name)
-  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS;LABELS" ${ARGN})
+  # SERIAL: the tests run alone (RUN_SERIAL), for those that measure latency.
+  cmake_parse_arguments(ARG "SERIAL" "" "SOURCES;DEPS;LABELS" ${ARGN})
   if(NOT ARBITER_BUILD_TESTS)
     return()
   endif()
@@ -55,5 +56,10 @@ function(arbiter_test name)
   if(ARG_LABELS)
     set(labels ${ARG_LABELS})
   endif()
-  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES LABELS "${labels}")
+  set(serial FALSE)
+  if(ARG_SERIAL)
+    set(serial TRUE)
+  endif()
+  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60
+    PROPERTIES LABELS "${labels}" RUN_SERIAL ${serial})
 endfunction()

@@ -7,7 +7,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <string>
+#include <vector>
 
+#include "arbiter/server/client_address.hpp"
 #include "arbiter/server/computer.hpp"
 #include "arbiter/server/game_api.hpp"
 #include "arbiter/server/registry.hpp"
@@ -30,6 +33,14 @@ struct ServeArgs {
   int engines = 2;
   int max_computer_games = 64;
   int evict_after_s = 60;
+  // Issue #14 (docs/server.md "Limits"); the defaults are those of Limits and RoomTimings.
+  std::size_t max_connections = server::Limits{}.max_connections;
+  std::size_t max_per_address = server::Limits{}.max_per_address;
+  double ws_upgrade_burst = server::Limits{}.ws_upgrade_burst;
+  double ws_upgrade_rate = server::Limits{}.ws_upgrade_per_second;
+  int spectators_max = server::RoomTimings{}.spectators_max;
+  int idle_timeout_s = static_cast<int>(server::RoomTimings{}.idle_timeout.count() / 1000);
+  std::vector<std::string> trusted_proxies;
 };
 
 void serve(const ServeArgs& args) {
@@ -37,6 +48,9 @@ void serve(const ServeArgs& args) {
   std::error_code ec;
   fs::create_directories(args.data, ec);
   if (ec) throw ExitError{2, "cannot create the data directory " + args.data + ": " + ec.message()};
+  if (auto proxies = server::TrustedProxies::parse(args.trusted_proxies); !proxies) {
+    throw ExitError{2, "--trusted-proxy: " + proxies.error().message};
+  }
   const std::string db = (fs::path(args.data) / "arbiter.db").string();
   auto store = store::open_store(db);
   if (!store) throw ExitError{2, "cannot open " + db + ": " + store.error().describe()};
@@ -67,6 +81,8 @@ void serve(const ServeArgs& args) {
   context.computer = [&engines](int level) { return engines.seat(level); };
   server::RegistryOptions registry_options;
   registry_options.evict_after = std::chrono::seconds{args.evict_after_s};
+  context.timings.spectators_max = args.spectators_max;
+  context.timings.idle_timeout = std::chrono::seconds{args.idle_timeout_s};
   server::GameRegistry registry{context, registry_options};
   auto resumed = registry.resume_all();
   if (!resumed) throw ExitError{2, "cannot resume the stored games: " + resumed.error().describe()};
@@ -80,6 +96,11 @@ void serve(const ServeArgs& args) {
   options.doc_root = args.web;
   options.hidden_dirs = {args.data};
   options.threads = args.threads;
+  options.limits.max_connections = args.max_connections;
+  options.limits.max_per_address = args.max_per_address;
+  options.limits.ws_upgrade_burst = args.ws_upgrade_burst;
+  options.limits.ws_upgrade_per_second = args.ws_upgrade_rate;
+  options.trusted_proxies = args.trusted_proxies;
   server::Server http{options, api};
   if (auto ok = http.start(); !ok) {
     throw ExitError{2, "cannot listen on " + args.host + ":" + std::to_string(args.port) + ": " +
@@ -88,6 +109,8 @@ void serve(const ServeArgs& args) {
   service.start(registry);
   fmt::print("Arbiter listening on http://localhost:{} (address {}, data {}, {} game(s) resumed)\n",
              http.port(), args.host, db, *resumed);
+  fmt::print("arbiter serve: at most {} connections, {} per address\n", http.connection_cap(),
+             args.max_per_address);
   std::fflush(stdout);
 
   int received = 0;
@@ -136,6 +159,35 @@ void register_serve(CLI::App& app) {
                   "seconds an idle game without sockets stays in memory")
       ->check(CLI::Range(0, 86400))
       ->capture_default_str();
+  cmd->add_option("--max-connections", args->max_connections,
+                  "open connections at most (lowered to the descriptor limit minus 64); "
+                  "over it: 503")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{10'000'000}))
+      ->capture_default_str();
+  cmd->add_option("--max-per-address", args->max_per_address,
+                  "open connections of one client address at most; over it: 503")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000}))
+      ->capture_default_str();
+  cmd->add_option("--ws-upgrade-burst", args->ws_upgrade_burst,
+                  "WebSocket connections one address may open at once; beyond: 429")
+      ->check(CLI::Range(1.0, 1e6))
+      ->capture_default_str();
+  cmd->add_option("--ws-upgrade-rate", args->ws_upgrade_rate,
+                  "WebSocket connections per second one address may open, sustained")
+      ->check(CLI::Range(0.001, 1e6))
+      ->capture_default_str();
+  cmd->add_option("--spectators-max", args->spectators_max,
+                  "spectators of one game at most; more are refused (error full, close 1013)")
+      ->check(CLI::Range(0, 1'000'000))
+      ->capture_default_str();
+  cmd->add_option("--idle-timeout", args->idle_timeout_s,
+                  "seconds without a protocol message (pongs count, WebSocket pongs do not) "
+                  "before a socket is closed (4009)")
+      ->check(CLI::Range(5, 86'400))
+      ->capture_default_str();
+  cmd->add_option("--trusted-proxy", args->trusted_proxies,
+                  "a reverse proxy (address or CIDR range, repeatable) whose X-Forwarded-For "
+                  "or Forwarded header names the client; otherwise those headers are ignored");
   cmd->callback([args] { serve(*args); });
 }
 

@@ -409,6 +409,7 @@ Result<std::string> GameRoom::fen(std::optional<int> ply) {
 
 Result<JoinResult> GameRoom::join(const wire::JoinGameRequest& request) {
   std::lock_guard lock{mutex_};
+  SpectatorFlush flush{*this};
   if (request.token) {
     for (Color c : {Color::White, Color::Black}) {
       const Seat& seat = seats_[side_index(c)];
@@ -442,7 +443,7 @@ Result<JoinResult> GameRoom::join(const wire::JoinGameRequest& request) {
     }
     first_move_deadline_ = now() + ctx_.timings.first_move;
     touched();
-    broadcast_crowd();
+    crowd_changed();
     return JoinResult{c, seat.token, state_locked()};
   }
   return make_error(ErrorCode::kProtocolState, "both seats are taken; you can watch the game",
@@ -456,6 +457,7 @@ void GameRoom::on_open(const std::shared_ptr<Connection>& connection) {
   Client c;
   c.connection = connection;
   c.opened = now();
+  c.last_message = c.opened;
   c.window_start = c.opened;
   clients_.emplace(connection.get(), std::move(c));
   touched();
@@ -466,9 +468,10 @@ void GameRoom::on_close(const std::shared_ptr<Connection>& connection) {
   auto it = clients_.find(connection.get());
   if (it == clients_.end()) return;
   const bool was_ready = it->second.ready;
+  if (was_ready && !it->second.role) --spectators_;
   clients_.erase(it);
   last_activity_ = now();
-  if (was_ready) broadcast_crowd();
+  if (was_ready) crowd_changed();
 }
 
 void GameRoom::reply_error(Client& client, std::optional<std::int64_t> id, std::string_view code,
@@ -487,11 +490,14 @@ void GameRoom::ack(Client& client, std::int64_t id) {
 
 void GameRoom::on_message(const std::shared_ptr<Connection>& connection, std::string_view text) {
   std::lock_guard lock{mutex_};
+  flush_spectators();  // so that a newcomer's replay and the fan-out do not overlap
+  SpectatorFlush flush{*this};
   auto it = clients_.find(connection.get());
   if (it == clients_.end()) return;
   Client& client = it->second;
   if (client.closing) return;
   const Millis s = now();
+  client.last_message = s;
   // §2: at most 20 messages per second per socket.
   if (s - client.window_start >= Millis{1000}) {
     client.window_start = s;
@@ -536,12 +542,21 @@ void GameRoom::on_hello(Client& client, const wire::HelloMsg& hello) {
       return;
     }
   }
+  if (!client.role && spectators_ >= ctx_.timings.spectators_max) {
+    // Issue #14: a crowd must not crowd out the game.
+    reply_error(client, std::nullopt, "full", "this game has as many spectators as it can take",
+                true, 1013);
+    return;
+  }
   client.ready = true;
+  if (!client.role) ++spectators_;
   client.next_ping = now() + ctx_.timings.ping_interval;
   client.connection->send(std::make_shared<const std::string>(wire::write_welcome(
       role_name(client), static_cast<std::int64_t>(events_.size()), ctx_.clock->wall_ms())));
   sync(client, hello.last_seq);
-  broadcast_crowd();
+  // The newcomer learns the crowd at once; the others with the next coalesced `crowd`.
+  client.connection->send(crowd_message());
+  crowd_changed();
 }
 
 void GameRoom::sync(Client& client, std::int64_t last_seq) {
@@ -563,19 +578,22 @@ void GameRoom::send_event(Client& client, std::int64_t seq) {
   if (!known) client.unacked.emplace_back(seq, now());
 }
 
-void GameRoom::broadcast_crowd() {
+std::shared_ptr<const std::string> GameRoom::crowd_message() const {
   bool present[2] = {seats_[0].computer, seats_[1].computer};
-  int spectators = 0;
   for (const auto& [key, c] : clients_) {
-    if (!c.ready) continue;
-    if (c.role) {
-      present[side_index(*c.role)] = true;
-    } else {
-      ++spectators;
-    }
+    if (c.ready && c.role) present[side_index(*c.role)] = true;
   }
-  auto text =
-      std::make_shared<const std::string>(wire::write_crowd(present[0], present[1], spectators));
+  return std::make_shared<const std::string>(
+      wire::write_crowd(present[0], present[1], spectators_));
+}
+
+void GameRoom::flush_crowd(Millis steady) {
+  // Issue #14: one `crowd` per interval, however many come and go; 500 arrivals used to be
+  // 500 messages to every socket, enough to close the players' sockets as too slow.
+  if (!crowd_dirty_ || steady < next_crowd_) return;
+  crowd_dirty_ = false;
+  next_crowd_ = steady + ctx_.timings.crowd_interval;
+  auto text = crowd_message();
   for (auto& [key, c] : clients_) {
     if (c.ready && !c.closing) c.connection->send(text);
   }

@@ -40,6 +40,11 @@ struct RoomTimings {
   Millis rtt_cap{2000};
   int messages_per_second = 20;
   std::int64_t replay_window = 200;
+  // Issue #14. A socket that sends no message (a pong answers every ping) for this long is
+  // closed 4009: protocol pings, unlike WebSocket pongs, need a live client.
+  Millis idle_timeout{60000};
+  Millis crowd_interval{1000};  // `crowd` to the room at most once per interval
+  int spectators_max = 500;     // more: `full` (fatal, close 1013)
 };
 
 // A new game made by a rematch: its id and the tokens of its two seats.
@@ -129,6 +134,7 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
     bool ready = false;
     bool closing = false;
     Millis opened{0};
+    Millis last_message{0};
     std::int64_t ping_n = 0;
     std::optional<Millis> ping_sent;
     Millis next_ping{0};
@@ -201,10 +207,21 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   // Writes the pending records; on success publishes the events. On failure reloads the
   // game from the store (nothing was committed) and returns false.
   bool commit();
+  // Sends new events to the players at once; the spectators get them from
+  // flush_spectators(), after the acknowledgement (issue #14: players first).
   void publish(std::vector<store::EventRecord> records);
+  void flush_spectators();
+  // Calls flush_spectators() at the end of a locked scope, whatever the return path.
+  struct SpectatorFlush {
+    GameRoom& room;
+    ~SpectatorFlush() { room.flush_spectators(); }
+  };
   void send_event(Client& client, std::int64_t seq);
   void sync(Client& client, std::int64_t last_seq);
-  void broadcast_crowd();
+  [[nodiscard]] std::shared_ptr<const std::string> crowd_message() const;
+  // Presence changed: the room hears of it at the next tick past the crowd interval.
+  void crowd_changed() noexcept { crowd_dirty_ = true; }
+  void flush_crowd(Millis steady);
   void reply_error(Client& client, std::optional<std::int64_t> id, std::string_view code,
                    std::string_view message, bool fatal = false, unsigned short close = 0);
   void ack(Client& client, std::int64_t id);
@@ -243,6 +260,10 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   Millis last_t_{0};          // arbiter time of the last applied action
   std::optional<Millis> first_move_deadline_;
   std::map<const Connection*, Client> clients_;
+  int spectators_ = 0;               // ready sockets without a seat
+  std::int64_t spectators_seq_ = 0;  // events sent to the spectators up to this seq
+  bool crowd_dirty_ = false;
+  Millis next_crowd_{0};
   Pending pending_;
   // `seat` messages of an accepted rematch, sent after its events are published.
   std::vector<std::pair<std::shared_ptr<Connection>, std::string>> pending_seat_;

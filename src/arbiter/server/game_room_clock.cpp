@@ -206,9 +206,22 @@ void GameRoom::publish(std::vector<store::EventRecord> records) {
     events_.push_back(std::make_shared<const std::string>(std::move(r.json)));
     const auto seq = static_cast<std::int64_t>(events_.size());
     for (auto& [key, c] : clients_) {
-      if (c.ready && !c.closing) send_event(c, seq);
+      if (c.ready && !c.closing && c.role) send_event(c, seq);
     }
   }
+}
+
+void GameRoom::flush_spectators() {
+  // Issue #14: a thousand spectators' copies of a move queue a thousand writes on the
+  // server's threads; sent before the mover's `ack`, they delayed it. Now they follow it.
+  const auto seq = static_cast<std::int64_t>(events_.size());
+  spectators_seq_ = std::min(spectators_seq_, seq);  // a reload may have shortened the list
+  for (std::int64_t n = spectators_seq_ + 1; n <= seq; ++n) {
+    for (auto& [key, c] : clients_) {
+      if (c.ready && !c.closing && !c.role) send_event(c, n);
+    }
+  }
+  spectators_seq_ = seq;
 }
 
 // ------------------------------------------------------------------ timers
@@ -216,6 +229,7 @@ void GameRoom::publish(std::vector<store::EventRecord> records) {
 void GameRoom::tick() {
   std::lock_guard lock{mutex_};
   if (shut_down_) return;
+  SpectatorFlush flush{*this};
   const Millis s = now();
   check_flag(s);
   if (!over() && first_move_deadline_ && s >= *first_move_deadline_ && playable() &&
@@ -233,6 +247,12 @@ void GameRoom::tick() {
       if (s - c.opened >= tm.hello_timeout) {
         reply_error(c, std::nullopt, "protocol", "no hello within 5 s", true, 1008);
       }
+      continue;
+    }
+    if (s - c.last_message >= tm.idle_timeout) {
+      // Issue #14: no pong, no message: a dead client (WebSocket pongs do not count).
+      c.closing = true;
+      c.connection->close(4009, "idle");
       continue;
     }
     if (s >= c.next_ping) {
@@ -255,6 +275,7 @@ void GameRoom::tick() {
       }
     }
   }
+  flush_crowd(s);
   maybe_start_computer();
 }
 
@@ -340,6 +361,7 @@ void GameRoom::maybe_start_computer() {
 
 void GameRoom::computer_moved(const std::string& uci, int ply) {
   std::lock_guard lock{mutex_};
+  SpectatorFlush flush{*this};
   if (shut_down_) return;
   computer_thinking_ = false;
   last_activity_ = now();

@@ -47,15 +47,53 @@ void log_refused(const std::string& what) {
   skipped = 0;
 }
 
+// Every line of a header field, joined as one list.
+std::string joined(const http::request<http::string_body>& request, std::string_view name) {
+  std::string out;
+  for (auto [it, end] = request.equal_range(bsv(name)); it != end; ++it) {
+    if (!out.empty()) out += ", ";
+    out += std::string_view{it->value().data(), it->value().size()};
+  }
+  return out;
+}
+
 }  // namespace
 
 HttpSession::HttpSession(tcp::socket&& socket, std::shared_ptr<ApiHandler> api, StaticSite site,
-                         const Limits& limits, std::shared_ptr<SessionRegistry> registry)
+                         const Limits& limits, std::shared_ptr<SessionRegistry> registry,
+                         std::shared_ptr<Admission> admission, ConnectionSlot slot)
     : stream_(std::move(socket)),
       api_(std::move(api)),
       site_(std::move(site)),
       limits_(limits),
-      registry_(std::move(registry)) {}
+      registry_(std::move(registry)),
+      admission_(std::move(admission)) {
+  slots_.total = std::move(slot);
+  beast::error_code ec;
+  // Small messages at once: with Nagle's algorithm an `ack` written right after its event
+  // waited for the client's delayed TCP acknowledgement, some 40 ms.
+  stream_.socket().set_option(tcp::no_delay(true), ec);
+  const auto peer = stream_.socket().remote_endpoint(ec);
+  if (!ec) peer_ = peer.address().to_string();
+}
+
+bool HttpSession::admit(const http::request<http::string_body>& request) {
+  const std::string forwarded = joined(request, "Forwarded");
+  const std::string xff = joined(request, "X-Forwarded-For");
+  client_ = client_address(admission_->proxies, peer_, {forwarded, xff});
+  // Behind a proxy one connection may carry several clients: the place follows the client.
+  if (slots_.address.held() && slots_.address.address() == client_) return true;
+  slots_.address.release();
+  auto slot = admission_->limiter->enter(client_);
+  if (!slot) {
+    keep_alive_ = false;
+    reply(503, "application/json",
+          error_json("too-many-connections", "too many connections from this address"), {}, "5");
+    return false;
+  }
+  slots_.address = std::move(*slot);
+  return true;
+}
 
 void HttpSession::run() {
   net::dispatch(stream_.get_executor(),
@@ -94,7 +132,14 @@ void HttpSession::answer(http::request<http::string_body>&& request) {
   version_ = request.version();
   keep_alive_ = request.keep_alive();
   const std::string target{request.target()};
+  if (!admit(request)) return;
   if (websocket::is_upgrade(request)) {
+    if (!admission_->limiter->allow_upgrade(client_)) {
+      keep_alive_ = false;
+      reply(429, "application/json",
+            error_json("rate-limited", "too many WebSocket connections; slow down"), {}, "1");
+      return;
+    }
     auto handler = api_->socket_for(target);
     if (!handler) {
       keep_alive_ = false;
@@ -102,15 +147,12 @@ void HttpSession::answer(http::request<http::string_body>&& request) {
       return;
     }
     std::make_shared<WebSocketSession>(stream_.release_socket(), std::move(handler), limits_,
-                                       registry_)
+                                       registry_, std::move(slots_))
         ->run(std::move(request));
     return;
   }
   if (target.starts_with("/api/")) {
-    beast::error_code peer_error;
-    const auto peer = stream_.socket().remote_endpoint(peer_error);
-    HttpRequest api_request{std::string{request.method_string()}, target, request.body(),
-                            peer_error ? std::string{} : peer.address().to_string()};
+    HttpRequest api_request{std::string{request.method_string()}, target, request.body(), client_};
     HttpReply r = api_->handle(api_request);
     reply(r.status, r.content_type, std::move(r.body), r.content_disposition);
     return;
@@ -159,12 +201,13 @@ void HttpSession::serve_file(const http::request<http::string_body>& request) {
 }
 
 void HttpSession::reply(unsigned status, std::string_view content_type, std::string body,
-                        std::string_view disposition) {
+                        std::string_view disposition, std::string_view retry_after) {
   http::response<http::string_body> res{static_cast<http::status>(status), version_};
   res.set(http::field::server, "arbiter");
   res.set(http::field::content_type, bsv(content_type));
   res.set(http::field::cache_control, "no-store");
   if (!disposition.empty()) res.set(http::field::content_disposition, bsv(disposition));
+  if (!retry_after.empty()) res.set(http::field::retry_after, bsv(retry_after));
   res.keep_alive(keep_alive_);
   res.body() = std::move(body);
   res.prepare_payload();

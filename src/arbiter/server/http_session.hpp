@@ -9,6 +9,8 @@
 #include <optional>
 
 #include "arbiter/server/beast.hpp"
+#include "arbiter/server/client_address.hpp"
+#include "arbiter/server/connection_limiter.hpp"
 #include "arbiter/server/handlers.hpp"
 #include "arbiter/server/limits.hpp"
 #include "arbiter/server/static_files.hpp"
@@ -16,10 +18,18 @@
 
 namespace arbiter::server {
 
+// What the sessions of a server share to admit connections (issue #14): the counts and
+// the proxies whose forwarding headers are believed.
+struct Admission {
+  std::shared_ptr<ConnectionLimiter> limiter;
+  TrustedProxies proxies;
+};
+
 class HttpSession final : public std::enable_shared_from_this<HttpSession> {
  public:
   HttpSession(tcp::socket&& socket, std::shared_ptr<ApiHandler> api, StaticSite site,
-              const Limits& limits, std::shared_ptr<SessionRegistry> registry);
+              const Limits& limits, std::shared_ptr<SessionRegistry> registry,
+              std::shared_ptr<Admission> admission, ConnectionSlot slot);
   void run();
 
  private:
@@ -27,7 +37,10 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
   void on_read(beast::error_code ec, std::size_t bytes);
   void answer(http::request<http::string_body>&& request);
   void reply(unsigned status, std::string_view content_type, std::string body,
-             std::string_view disposition = {});
+             std::string_view disposition = {}, std::string_view retry_after = {});
+  // The client's address (the peer, or whom a trusted proxy names) and its place in the
+  // per-address count; false (answered 503) when the address is at its cap.
+  [[nodiscard]] bool admit(const http::request<http::string_body>& request);
   void serve_file(const http::request<http::string_body>& request);
   template <class Body>
   void write(http::response<Body>&& response);
@@ -40,6 +53,10 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
   StaticSite site_;
   Limits limits_;
   std::shared_ptr<SessionRegistry> registry_;
+  std::shared_ptr<Admission> admission_;
+  SessionSlots slots_;
+  std::string peer_;
+  std::string client_;
   unsigned version_ = 11;
   bool keep_alive_ = false;
   std::shared_ptr<void> response_;  // keeps the response alive during the write

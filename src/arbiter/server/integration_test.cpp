@@ -8,6 +8,7 @@
 #include "arbiter/server/beast.hpp"
 #include "arbiter/server/computer.hpp"
 #include "arbiter/server/game_api.hpp"
+#include "arbiter/server/live_rig.hpp"
 #include "arbiter/server/server.hpp"
 #include "arbiter/server/service.hpp"
 #include "arbiter/server/test_support.hpp"
@@ -20,44 +21,17 @@ using Socket = websocket::stream<beast::tcp_stream>;
 class LiveServer : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("arbiter-live-test-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-    auto s = store::open_store((dir_ / "arbiter.db").string());
-    ASSERT_TRUE(s);
-    store_ = std::move(*s);
-    RoomContext ctx;
-    ctx.store = store_.get();
-    ctx.clock = &clock_;
-    ctx.executor = &service_;
-    engines_ = std::make_unique<EnginePool>(EnginePoolOptions{});
-    ctx.computer = [this](int level) { return engines_->seat(level); };
-    registry_ = std::make_unique<GameRegistry>(ctx);
-    api_ = std::make_shared<GameApi>(*registry_, api_time_);
-    ServerOptions options;
-    options.port = 0;
-    options.doc_root = dir_;
-    server_ = std::make_unique<Server>(options, api_);
-    ASSERT_TRUE(server_->start());
-    service_.start(*registry_);
+    ASSERT_TRUE(rig_.start(::testing::UnitTest::GetInstance()->current_test_info()->name(), {},
+                           /*computer=*/true));
   }
-  void TearDown() override {
-    server_->stop();
-    service_.stop();
-    registry_->shutdown();
-    registry_.reset();
-    engines_.reset();
-    std::filesystem::remove_all(dir_);
-  }
+  void TearDown() override { rig_.stop(); }
 
   std::string http_call(http::verb verb, const std::string& target, const std::string& body = {},
                         unsigned* status = nullptr) {
     net::io_context ioc;
     beast::tcp_stream stream{ioc};
     stream.expires_after(std::chrono::seconds(10));
-    stream.connect(tcp::endpoint{net::ip::make_address("127.0.0.1"), server_->port()});
+    stream.connect(tcp::endpoint{net::ip::make_address("127.0.0.1"), rig_.server->port()});
     http::request<http::string_body> req{verb, target, 11};
     req.set(http::field::host, "localhost");
     req.set(http::field::content_type, "application/json");
@@ -75,7 +49,7 @@ class LiveServer : public ::testing::Test {
     auto ws = std::make_unique<Socket>(ioc_);
     beast::get_lowest_layer(*ws).expires_after(std::chrono::seconds(10));
     beast::get_lowest_layer(*ws).connect(
-        tcp::endpoint{net::ip::make_address("127.0.0.1"), server_->port()});
+        tcp::endpoint{net::ip::make_address("127.0.0.1"), rig_.server->port()});
     ws->handshake("localhost", "/api/games/" + id + "/ws");
     const std::string tok = token.empty() ? "null" : "\"" + token + "\"";
     ws->write(net::buffer(R"({"t":"hello","v":1,"token":)" + tok + R"(,"last_seq":0})"));
@@ -99,15 +73,7 @@ class LiveServer : public ::testing::Test {
 
   static void send(Socket& ws, const std::string& text) { ws.write(net::buffer(text)); }
 
-  std::filesystem::path dir_;
-  SystemRoomClock clock_;
-  SteadyTimeSource api_time_;
-  RoomService service_;
-  std::unique_ptr<store::Store> store_;
-  std::unique_ptr<EnginePool> engines_;
-  std::unique_ptr<GameRegistry> registry_;
-  std::shared_ptr<GameApi> api_;
-  std::unique_ptr<Server> server_;
+  LiveRig rig_;
   net::io_context ioc_;
 };
 

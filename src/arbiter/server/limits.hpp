@@ -1,4 +1,4 @@
-// Transport limits (docs/web-protocol.md §1–2).
+// Transport limits (docs/web-protocol.md §1–2, docs/server.md "Limits", issue #14).
 #pragma once
 
 #include <chrono>
@@ -14,6 +14,14 @@ struct Limits {
   std::chrono::seconds ws_handshake_timeout{5};  // WebSocket opening / closing handshake
   std::chrono::seconds ws_idle_timeout{30};      // no frame from the client (pings included)
   std::size_t ws_queue_max = 256;                // pending outgoing messages of a slow client
+  // Connections open at once (HTTP and WebSocket); the server lowers it to RLIMIT_NOFILE
+  // minus fd_reserve, so that it answers 503 before the descriptors run out.
+  std::size_t max_connections = 10'000;
+  std::size_t fd_reserve = 64;                    // descriptors kept for files and the store
+  std::size_t max_per_address = 64;               // connections of one client address (503)
+  double ws_upgrade_burst = 64;                   // WebSocket upgrades of one address at once
+  double ws_upgrade_per_second = 8;               // and sustained (429 beyond)
+  std::chrono::milliseconds accept_backoff{100};  // pause after EMFILE / ENFILE
 };
 
 }  // namespace arbiter::server

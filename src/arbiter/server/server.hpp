@@ -26,6 +26,9 @@ struct ServerOptions {
   std::vector<std::filesystem::path> hidden_dirs;
   int threads = 2;
   Limits limits;
+  // Reverse proxies whose X-Forwarded-For / Forwarded headers name the client (addresses or
+  // CIDR ranges); empty: the peer is the client.
+  std::vector<std::string> trusted_proxies;
 };
 
 class Server {
@@ -35,11 +38,17 @@ class Server {
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;
 
-  // Binds and starts the threads. Errors: kIo (address in use, bad address).
+  // Binds and starts the threads. Errors: kIo (address in use, bad address),
+  // kInvalidArgument (a trusted proxy that is not an address or range).
   [[nodiscard]] Result<void> start();
   // Stops accepting, closes every connection and joins the threads.
   void stop();
   [[nodiscard]] unsigned short port() const noexcept { return port_; }
+  // After start(): the total cap in force (Limits::max_connections under the descriptor
+  // limit), the connections open, and the failed accepts so far.
+  [[nodiscard]] std::size_t connection_cap() const noexcept;
+  [[nodiscard]] std::size_t connections() const noexcept;
+  [[nodiscard]] std::size_t accept_errors() const noexcept;
 
  private:
   struct Impl;

@@ -107,6 +107,7 @@ class RoomTest : public ::testing::Test {
     ctx.clock = &clock_;
     ctx.executor = &executor_;
     ctx.computer = [this](int) { return std::make_unique<ScriptedComputer>(&computer_stops_); };
+    ctx.timings = timings_;
     registry_ = std::make_unique<GameRegistry>(ctx);
   }
 
@@ -180,6 +181,7 @@ class RoomTest : public ::testing::Test {
   ManualRoomClock clock_;
   ManualExecutor executor_;
   std::atomic<int> computer_stops_{0};
+  RoomTimings timings_;  // of the rooms of the next open()
   std::unique_ptr<store::Store> store_;
   std::unique_ptr<GameRegistry> registry_;
 };

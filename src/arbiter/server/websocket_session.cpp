@@ -26,10 +26,12 @@ void SessionRegistry::abandon_all() {
 }
 
 WebSocketSession::WebSocketSession(tcp::socket&& socket, std::shared_ptr<SocketHandler> handler,
-                                   const Limits& limits, std::shared_ptr<SessionRegistry> registry)
+                                   const Limits& limits, std::shared_ptr<SessionRegistry> registry,
+                                   SessionSlots slots)
     : ws_(std::move(socket)),
       handler_(std::move(handler)),
       registry_(std::move(registry)),
+      slots_(std::move(slots)),
       queue_max_(limits.ws_queue_max) {
   websocket::stream_base::timeout timeout{};
   timeout.handshake_timeout = limits.ws_handshake_timeout;

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "arbiter/server/beast.hpp"
+#include "arbiter/server/connection_limiter.hpp"
 #include "arbiter/server/handlers.hpp"
 #include "arbiter/server/limits.hpp"
 
@@ -36,7 +37,8 @@ class WebSocketSession final : public Connection,
                                public std::enable_shared_from_this<WebSocketSession> {
  public:
   WebSocketSession(tcp::socket&& socket, std::shared_ptr<SocketHandler> handler,
-                   const Limits& limits, std::shared_ptr<SessionRegistry> registry);
+                   const Limits& limits, std::shared_ptr<SessionRegistry> registry,
+                   SessionSlots slots = {});
 
   // Completes the upgrade of `request`, then reads until the peer closes.
   void run(http::request<http::string_body> request);
@@ -62,6 +64,7 @@ class WebSocketSession final : public Connection,
   beast::flat_buffer buffer_;
   std::shared_ptr<SocketHandler> handler_;
   std::shared_ptr<SessionRegistry> registry_;
+  SessionSlots slots_;  // the places in the connection counts, given back with the session
   std::size_t queue_max_;
   std::deque<std::shared_ptr<const std::string>> queue_;
   bool open_ = false;
