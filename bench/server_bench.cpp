@@ -1,4 +1,4 @@
-// The room timer at 20,000 idle games (issue #14, docs/security-memory.md): what one 10 ms
+// The room timer at 20,000 idle games (issue #14, docs/security.md): what one 10 ms
 // tick of the RoomService costs when it visits every room (as before) and when it visits
 // only the rooms with something time-dependent (GameRegistry::tick_all), and what the
 // once-a-second eviction sweep costs. The games are friend games waiting for their second

@@ -29,7 +29,7 @@ struct ServeArgs {
   std::string web = "web/dist";
   int threads = 2;
   server::RateLimit creations = server::kCreationLimit;
-  // Memory limits (docs/security-memory.md).
+  // Memory limits (docs/security.md).
   int engines = 2;
   int max_computer_games = 64;
   int evict_after_s = 60;

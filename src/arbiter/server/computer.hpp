@@ -1,6 +1,6 @@
 // The computer opponent: the built-in engine (src/arbiter/engine) at a strength level 1..8
 // mapped onto UCI_Elo. The engines live in one bounded EnginePool shared by every computer
-// game (docs/security-memory.md): a game holds only a seat (a few bytes), asks the pool to
+// game (docs/security.md): a game holds only a seat (a few bytes), asks the pool to
 // think, and waits in a FIFO queue while every searcher is busy.
 #pragma once
 

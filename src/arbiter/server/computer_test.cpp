@@ -1,4 +1,4 @@
-// The engine pool shared by all computer games (docs/security-memory.md): seats bounded,
+// The engine pool shared by all computer games (docs/security.md): seats bounded,
 // one search per searcher with the other requests waiting in order, cancelled requests
 // dropped, and a real move from the engine in the pool's thread.
 #include "arbiter/server/computer.hpp"

@@ -28,7 +28,7 @@ HttpReply from_error(const Error& e) {
   } else if (e.code == ErrorCode::kUnsupported) {
     status = 400;
   } else if (e.code == ErrorCode::kCapacity) {
-    status = 503;  // a server limit (docs/security-memory.md): try again later
+    status = 503;  // a server limit (docs/security.md): try again later
   }
   return error_reply(status, code, e.message, e.where.field, e.where.column);
 }

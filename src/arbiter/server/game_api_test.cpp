@@ -38,7 +38,7 @@ TEST_F(ApiTest, PresetsAndUnknownRoutes) {
 }
 
 TEST_F(ApiTest, ComputerGamesBeyondTheCapAre503) {
-  // Every seat of the engine pool is out (docs/security-memory.md).
+  // Every seat of the engine pool is out (docs/security.md).
   RoomContext ctx;
   ctx.store = store_.get();
   ctx.clock = &clock_;

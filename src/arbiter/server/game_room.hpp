@@ -226,7 +226,7 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
                    std::string_view message, bool fatal = false, unsigned short close = 0);
   void ack(Client& client, std::int64_t id);
 
-  // --- memory and timers (docs/security-memory.md)
+  // --- memory and timers (docs/security.md)
   [[nodiscard]] bool needs_tick() const;
   // Something happened: restarts the idle time and reports the room to `activate` if it
   // needs ticks now.

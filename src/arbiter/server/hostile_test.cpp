@@ -160,7 +160,7 @@ TEST_F(HostileClients, AThousandSpectatorsDoNotDisturbThePlayers) {
   ASSERT_TRUE(req);
   auto game = rig_.registry->create(*req);
   ASSERT_TRUE(game);
-  auto joined = game->room->join(wire::JoinGameRequest{"Boris", std::nullopt});
+  auto joined = game->room->join(wire::JoinGameRequest{"Boris", std::nullopt, game->invite});
   ASSERT_TRUE(joined);
   const std::string id = game->room->id();
 

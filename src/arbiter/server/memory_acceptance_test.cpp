@@ -1,4 +1,4 @@
-// Acceptance of issue #14's memory part (docs/security-memory.md): 200 computer games, with
+// Acceptance of issue #14's memory part (docs/security.md): 200 computer games, with
 // the real engine pool, created and aborted; the process's resident memory is back within
 // 10 % of where it started. Before the pool, each game kept its own engine (10.9 MB) for
 // as long as the server ran.

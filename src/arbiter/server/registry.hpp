@@ -29,7 +29,7 @@ struct CreatedGame {
 // 8 characters of [A-Za-z0-9]: a game id.
 [[nodiscard]] std::string random_game_id();
 
-// Memory limits of the registry (docs/security-memory.md).
+// Memory limits of the registry (docs/security.md).
 struct RegistryOptions {
   // A game with no socket and nothing time-dependent is dropped from memory after this
   // long without activity (finished games, friend games waiting for their second player);

@@ -1,4 +1,4 @@
-// The registry's memory limits (docs/security-memory.md): idle and finished games leave
+// The registry's memory limits (docs/security.md): idle and finished games leave
 // memory and come back from the store unchanged, a room in use is never dropped and never
 // doubled, only rooms with something time-dependent are ticked, and computer games are
 // capped.
@@ -52,7 +52,7 @@ TEST_F(RegistryTest, AGameWaitingForItsSecondPlayerIsEvictedAndCanStillBeJoined)
   EXPECT_EQ(registry_->evict_idle(), 1u);
   auto room = registry_->find(id);
   ASSERT_TRUE(room);
-  auto joined = room->join(wire::JoinGameRequest{"Boris", std::nullopt});
+  auto joined = room->join(wire::JoinGameRequest{"Boris", std::nullopt, g.invite});
   ASSERT_TRUE(joined);
   EXPECT_EQ(joined->seat, core::Color::Black);
 }

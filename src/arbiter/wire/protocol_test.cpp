@@ -250,7 +250,7 @@ TEST(ProtocolRest, JoinAndResponses) {
 }
 
 TEST(ProtocolRest, ExtraRoundTrip) {
-  GameExtra e{Color::Black, Color::White, 5, 518, std::string("prev")};
+  GameExtra e{Color::Black, Color::White, 5, 518, std::string("prev"), std::string("c0ffee")};
   auto back = read_extra(write_extra(e));
   ASSERT_TRUE(back);
   EXPECT_EQ(back->creator, Color::Black);
@@ -258,6 +258,8 @@ TEST(ProtocolRest, ExtraRoundTrip) {
   EXPECT_EQ(back->level, 5);
   EXPECT_EQ(back->chess960, std::optional<int>(518));
   EXPECT_EQ(back->rematch_of, std::optional<std::string>("prev"));
+  EXPECT_EQ(back->invite, std::optional<std::string>("c0ffee"));
+  EXPECT_FALSE(read_extra(write_extra(GameExtra{})).value().invite);
   EXPECT_FALSE(read_extra("[]"));
   EXPECT_EQ(json_at(R"({"d":{"san":"Nf3","n":[1]}})", "/d/san"), std::optional<std::string>("Nf3"));
   EXPECT_EQ(json_at(R"({"d":{"n":[1]}})", "/d/n"), std::optional<std::string>("[1]"));
