@@ -158,9 +158,9 @@ Result<void> Server::start() {
                       l.ws_upgrade_per_second};
   impl_->admission = std::make_shared<Admission>(
       Admission{std::make_shared<ConnectionLimiter>(caps, impl_->time), std::move(*proxies)});
-  impl_->listener = std::make_shared<Listener>(impl_->ioc, api_, StaticSite{options_.doc_root, options_.hidden_dirs},
-                                               options_.limits,
-                                               impl_->registry, impl_->admission);
+  impl_->listener = std::make_shared<Listener>(impl_->ioc, api_,
+                                               StaticSite{options_.doc_root, options_.hidden_dirs},
+                                               options_.limits, impl_->registry, impl_->admission);
   auto port = impl_->listener->listen(tcp::endpoint{address, options_.port});
   if (!port) return tl::unexpected(port.error());
   port_ = *port;
