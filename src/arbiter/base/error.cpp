@@ -50,6 +50,8 @@ std::string_view to_string(ErrorCode code) noexcept {
     case ErrorCode::kEventUnknown: return "event-unknown";
     case ErrorCode::kProtocolSyntax: return "protocol-syntax";
     case ErrorCode::kProtocolState: return "protocol-state";
+    case ErrorCode::kTrfSyntax: return "trf-syntax";
+    case ErrorCode::kTrfConsistency: return "trf-consistency";
     case ErrorCode::kLastCode: return "last-code";
   }
   return "unknown";

@@ -65,6 +65,9 @@ enum class ErrorCode : std::uint16_t {
   // protocols (uci, wire, server)
   kProtocolSyntax,
   kProtocolState,
+  // tournament report files (tournament module)
+  kTrfSyntax,       // a field that is not what its columns must hold
+  kTrfConsistency,  // well formed, but contradicts another line (symmetry, points, ids)
   // keep last: tests iterate up to it
   kLastCode,
 };
