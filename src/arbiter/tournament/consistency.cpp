@@ -132,9 +132,9 @@ Result<void> check_consistency(const Tournament& t) {
         return tl::unexpected(inconsistent(line, colour_column(r), "colour",
                                            "a game played on the board needs a colour"));
       }
-      // Symmetry: check each pair once, from the later line of the two.
+      // Symmetry: the opponent's line must name this player back, with the other colour
+      // and the matching result. Reported at the first of the two lines.
       const int other_index = it->second;
-      if (other_index > static_cast<int>(i)) continue;
       const Player& o = t.players[static_cast<std::size_t>(other_index)];
       const std::string pair = "round " + std::to_string(r) + ": player " + std::to_string(o.id) +
                                " (line " + std::to_string(line_of_player(t, other_index)) + ") ";
