@@ -33,7 +33,12 @@ std::string format_player_line(const Player& p) {
   put(line, 54, 56, p.federation);
   put(line, 58, 68, p.fide_id, true);
   put(line, 70, 79, p.birth_date);
-  if (p.points) put(line, 81, 84, format_points(*p.points), true);
+  if (p.points) {
+    // Four columns: `11.5`, and whole numbers past 99 without their `.0`.
+    std::string points = format_points(*p.points);
+    if (points.size() > 4 && points.ends_with(".0")) points.resize(points.size() - 2);
+    put(line, 81, 84, points, true);
+  }
   if (p.rank) put(line, 86, 89, number(*p.rank), true);
   for (int r = 1; r <= static_cast<int>(p.rounds.size()); ++r) {
     const RoundEntry& e = p.rounds[static_cast<std::size_t>(r - 1)];
