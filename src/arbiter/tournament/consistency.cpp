@@ -1,7 +1,10 @@
 #include "arbiter/tournament/consistency.hpp"
 
+#include <algorithm>
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "arbiter/tournament/standing.hpp"
 #include "arbiter/tournament/trf.hpp"
@@ -23,30 +26,41 @@ std::string colour_name(Colour c) {
   return "?";
 }
 
-// Player ids named on the extension lines must exist.
+// Player ids named on the extension lines must exist. Each line type lists its ids from
+// a column on (250: two fixed fields).
 Result<void> check_directive_ids(const Tournament& t) {
   for (std::size_t i = 0; i < t.records.size(); ++i) {
     const std::string& s = t.records[i].text;
     if (t.records[i].player >= 0 || s.size() < 3) continue;
     const std::string code = s.substr(0, 3);
-    if (code != "XXZ" && code != "XXP" && code != "XXA") continue;
-    std::size_t at = 3;
-    int words = 0;
-    while (at < s.size()) {
-      while (at < s.size() && (s[at] == ' ' || s[at] == '\t')) ++at;
-      if (at >= s.size()) break;
-      std::size_t end = at;
-      while (end < s.size() && s[end] != ' ' && s[end] != '\t') ++end;
-      ++words;
-      if (code != "XXA" || words == 1) {
-        const int id = std::stoi(s.substr(at, end - at));
-        if (t.find(id) == nullptr) {
-          return tl::unexpected(
-              inconsistent(static_cast<int>(i) + 1, static_cast<int>(at) + 1, code,
-                           code + " names player " + std::to_string(id) + ", who has no 001 line"));
-        }
+    std::vector<std::pair<std::size_t, std::size_t>> spans;  // 0-based [begin, end)
+    std::size_t from = 0;
+    if (code == "XXZ" || code == "XXP" || code == "XXA") from = 3;
+    if (code == "240") from = 9;
+    if (code == "260") from = 11;
+    if (code == "250") spans = {{22, 26}, {27, 31}};
+    if (from != 0) {
+      std::size_t at = from;
+      while (at < s.size()) {
+        while (at < s.size() && (s[at] == ' ' || s[at] == '\t')) ++at;
+        if (at >= s.size()) break;
+        std::size_t end = at;
+        while (end < s.size() && s[end] != ' ' && s[end] != '\t') ++end;
+        spans.emplace_back(at, end);
+        if (code == "XXA") break;  // then points, not players
+        at = end;
       }
-      at = end;
+    }
+    for (auto [begin, end] : spans) {
+      if (begin >= s.size()) continue;
+      std::size_t b = begin;
+      while (b < end && b < s.size() && s[b] == ' ') ++b;
+      const int id = std::stoi(s.substr(b, std::min(end, s.size()) - b));
+      if (t.find(id) == nullptr) {
+        return tl::unexpected(
+            inconsistent(static_cast<int>(i) + 1, static_cast<int>(b) + 1, code,
+                         code + " names player " + std::to_string(id) + ", who has no 001 line"));
+      }
     }
   }
   return {};

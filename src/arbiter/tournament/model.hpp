@@ -76,18 +76,50 @@ struct Acceleration {
   friend bool operator==(const Acceleration&, const Acceleration&) = default;
 };
 
+// TRF-2026 `240 T RRR PPPP PPPP ...`: byes of type T (`F`, `H` or `Z`) requested for round
+// RRR by the players listed.
+struct RequestedByes {
+  ResultCode type = ResultCode::HalfBye;
+  int round = 0;
+  std::vector<PlayerId> players;
+  friend bool operator==(const RequestedByes&, const RequestedByes&) = default;
+};
+
+// TRF-2026 `250 MMMM GGGG RRF RRL PPPF PPPL`: players PPPF..PPPL get MMMM (match) / GGGG
+// (game) points added for pairing in rounds RRF..RRL (C.04.7 Baku acceleration).
+struct AcceleratedRounds {
+  std::optional<Points> points;
+  std::optional<Points> game_points;
+  int first_round = 0;
+  int last_round = 0;
+  PlayerId first_player = 0;
+  PlayerId last_player = 0;
+  friend bool operator==(const AcceleratedRounds&, const AcceleratedRounds&) = default;
+};
+
+// Players who must not meet: TRF-2026 `260 RRF RRL PPPP PPPP ...` in rounds RRF..RRL (RRL
+// blank: to the end), JaVaFo `XXP PPPP PPPP ...` in every round.
+struct ForbiddenPairs {
+  int first_round = 1;
+  std::optional<int> last_round;
+  std::vector<PlayerId> players;
+  friend bool operator==(const ForbiddenPairs&, const ForbiddenPairs&) = default;
+};
+
 // What the extension lines set. Each comes from the line named in its comment; lines the
 // model keeps as text only are listed in docs/tournament.md.
 struct Settings {
   std::optional<int> rounds;  // 142 / XXR: the number of rounds of the event
   InitialColour initial_colour = InitialColour::Unspecified;  // 152 / XXC
-  PointSystem points;                                         // BBW BBD BBL BBZ BBF BBU, XXS
+  PointSystem points;                                         // 162, BBW BBD BBL BBZ BBF BBU, XXS
   std::string system;                  // 192 (or 092 when 192 is absent): the pairing system code
   std::vector<std::string> tiebreaks;  // 202 (individual) / 212 (team), in order
   std::string time_control;            // 122 / 222
-  std::vector<PlayerId> absent_next_round;       // XXZ
-  std::vector<std::vector<PlayerId>> forbidden;  // XXP: players of one line never meet
-  std::vector<Acceleration> accelerations;       // XXA
+  std::vector<PlayerId> absent_next_round;     // XXZ
+  std::vector<ForbiddenPairs> forbidden;       // 260, XXP
+  std::vector<Acceleration> accelerations;     // XXA
+  std::vector<AcceleratedRounds> accelerated;  // 250
+  std::vector<RequestedByes> requested_byes;   // 240
   friend bool operator==(const Settings&, const Settings&) = default;
 };
 

@@ -86,6 +86,15 @@ const std::vector<BadCase> kCases = {
     {"InitialColourUnknown", 0, "", "XXC green", kSyntax, 7, 5, "initial colour"},
     {"AbsentPlayerUnknown", 0, "", "XXZ 7", kRule, 7, 5, "XXZ"},
     {"ForbiddenPairNamesNoPlayer", 0, "", "XXP 1 12", kRule, 7, 7, "XXP"},
+    {"ByeLineWithAnUnknownType", 0, "", "240 X   3    1", kSyntax, 7, 5, "240"},
+    {"ByeLineForAnUnknownPlayer", 0, "", "240 H   3    1   12", kRule, 7, 18, "240"},
+    {"ForbiddenPairWithoutItsFirstRound", 0, "", "260         1    2", kSyntax, 7, 5, "260"},
+    {"ForbiddenPairForAnUnknownPlayer", 0, "", "260   1   2    1    9", kRule, 7, 21, "260"},
+    {"AccelerationWithoutItsLastPlayer", 0, "", "250  1.0  1.0   1   2    1", kSyntax, 7, 28,
+     "250"},
+    {"AccelerationForAnUnknownPlayer", 0, "", "250  1.0  1.0   1   2    1   40", kRule, 7, 30,
+     "250"},
+    {"PointTableWithAnUnknownSymbol", 0, "", "162 1 3.0 Q 1.0", kSyntax, 7, 11, "point system"},
     {"ControlCharacterInAName", 2, "Alpha", "Al\x01ha", kSyntax, 2, 17, "text"},
 };
 

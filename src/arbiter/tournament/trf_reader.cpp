@@ -202,6 +202,128 @@ Result<std::vector<PlayerId>> id_list(std::string_view s, int line, const char* 
   return ids;
 }
 
+// A number in columns first..last that must be there.
+Result<int> required_number(std::string_view s, int line, int first, int last, const char* field) {
+  auto n = number_field(s, line, first, last, field);
+  if (!n) return tl::unexpected(n.error());
+  if (!*n) {
+    return tl::unexpected(syntax(line, first, field,
+                                 std::string(field) + " needs a number in columns " +
+                                     std::to_string(first) + "-" + std::to_string(last)));
+  }
+  return **n;
+}
+
+// Starting ranks from column `from` on, one word each.
+Result<std::vector<PlayerId>> ids_from(std::string_view s, int line, int from, const char* field) {
+  if (static_cast<int>(s.size()) < from) {
+    return tl::unexpected(syntax(line, from, field, std::string(field) + " lists no player"));
+  }
+  const std::string rest = "   " + std::string(s.substr(static_cast<std::size_t>(from - 1)));
+  auto ids = id_list(rest, line, field);
+  if (!ids) {
+    Error e = ids.error();
+    e.where.column += from - 4;
+    return tl::unexpected(e);
+  }
+  if (ids->empty()) {
+    return tl::unexpected(syntax(line, from, field, std::string(field) + " lists no player"));
+  }
+  return ids;
+}
+
+// TRF-2026 layouts as documented in docs/tournament.md (after the code and a blank).
+Result<ForbiddenPairs> parse_forbidden(std::string_view s, int line) {
+  ForbiddenPairs f;
+  auto first = required_number(s, line, 5, 7, "260");
+  if (!first) return tl::unexpected(first.error());
+  f.first_round = *first;
+  auto last = number_field(s, line, 9, 11, "260");
+  if (!last) return tl::unexpected(last.error());
+  f.last_round = *last;
+  auto ids = ids_from(s, line, 12, "260");
+  if (!ids) return tl::unexpected(ids.error());
+  f.players = *ids;
+  return f;
+}
+
+Result<RequestedByes> parse_requested_byes(std::string_view s, int line) {
+  RequestedByes b;
+  const char type = columns(s, 5, 5)[0];
+  if (type != 'F' && type != 'H' && type != 'Z' && type != 'f' && type != 'h' && type != 'z') {
+    return tl::unexpected(syntax(line, 5, "240", "240 bye type must be F, H or Z"));
+  }
+  b.type = *parse_result(static_cast<char>(std::toupper(static_cast<unsigned char>(type))));
+  auto round = required_number(s, line, 7, 9, "240");
+  if (!round) return tl::unexpected(round.error());
+  b.round = *round;
+  auto ids = ids_from(s, line, 10, "240");
+  if (!ids) return tl::unexpected(ids.error());
+  b.players = *ids;
+  return b;
+}
+
+Result<std::optional<Points>> points_field(std::string_view s, int line, int first, int last) {
+  const std::string raw = columns(s, first, last);
+  const std::string_view value = trim(raw);
+  if (value.empty()) return std::optional<Points>{};
+  auto p = parse_points(value);
+  if (!p) return tl::unexpected(syntax(line, first, "250", "250 points must be a number"));
+  return std::optional<Points>{*p};
+}
+
+Result<AcceleratedRounds> parse_accelerated(std::string_view s, int line) {
+  AcceleratedRounds a;
+  auto points = points_field(s, line, 5, 8);
+  if (!points) return tl::unexpected(points.error());
+  a.points = *points;
+  auto game = points_field(s, line, 10, 13);
+  if (!game) return tl::unexpected(game.error());
+  a.game_points = *game;
+  int* targets[] = {&a.first_round, &a.last_round, &a.first_player, &a.last_player};
+  const int spans[][2] = {{15, 17}, {19, 21}, {23, 26}, {28, 31}};
+  for (int i = 0; i < 4; ++i) {
+    auto n = required_number(s, line, spans[i][0], spans[i][1], "250");
+    if (!n) return tl::unexpected(n.error());
+    *targets[i] = *n;
+  }
+  return a;
+}
+
+// TRF-2026 `162`: pairs of a result code and its points (`1 1.0  = 0.5  0 0.0 ...`).
+Result<PointSystem> parse_point_table(PointSystem ps, std::string_view s, int line) {
+  const auto ws = words(s);
+  for (std::size_t i = 0; i < ws.size(); i += 2) {
+    const auto [symbol, column] = ws[i];
+    const auto code = symbol.size() == 1 ? parse_result(symbol[0]) : std::nullopt;
+    if (!code) {
+      return tl::unexpected(syntax(
+          line, column, "point system",
+          "162 names result codes (1 = 0 + - W D L H F U Z), not '" + std::string(symbol) + "'"));
+    }
+    const auto value = i + 1 < ws.size() ? parse_points(ws[i + 1].first) : std::nullopt;
+    if (!value || *value < 0) {
+      return tl::unexpected(syntax(line, i + 1 < ws.size() ? ws[i + 1].second : column + 1,
+                                   "point system", "162 gives each result code its points"));
+    }
+    switch (*code) {
+      case ResultCode::Win:
+      case ResultCode::WinUnrated: ps.win = *value; break;
+      case ResultCode::Draw:
+      case ResultCode::DrawUnrated: ps.draw = *value; break;
+      case ResultCode::Loss:
+      case ResultCode::LossUnrated: ps.loss = *value; break;
+      case ResultCode::ForfeitWin: ps.forfeit_win = *value; break;
+      case ResultCode::ForfeitLoss: ps.forfeit_loss = *value; break;
+      case ResultCode::HalfBye: ps.half_bye = *value; break;
+      case ResultCode::FullBye: ps.full_bye = *value; break;
+      case ResultCode::PairingBye: ps.pairing_bye = *value; break;
+      case ResultCode::ZeroBye: ps.zero_bye = *value; break;
+    }
+  }
+  return ps;
+}
+
 Result<void> apply_directive(Settings& st, std::string_view s, int line) {
   const std::string_view code = s.substr(0, std::min<std::size_t>(3, s.size()));
   const auto ws = words(s);
@@ -254,7 +376,23 @@ Result<void> apply_directive(Settings& st, std::string_view s, int line) {
   } else if (code == "XXP") {
     auto ids = id_list(s, line, "XXP");
     if (!ids) return tl::unexpected(ids.error());
-    st.forbidden.push_back(*ids);
+    st.forbidden.push_back({1, std::nullopt, *ids});
+  } else if (code == "260") {
+    auto f = parse_forbidden(s, line);
+    if (!f) return tl::unexpected(f.error());
+    st.forbidden.push_back(*f);
+  } else if (code == "240") {
+    auto b = parse_requested_byes(s, line);
+    if (!b) return tl::unexpected(b.error());
+    st.requested_byes.push_back(*b);
+  } else if (code == "250") {
+    auto a = parse_accelerated(s, line);
+    if (!a) return tl::unexpected(a.error());
+    st.accelerated.push_back(*a);
+  } else if (code == "162") {
+    auto ps = parse_point_table(st.points, s, line);
+    if (!ps) return tl::unexpected(ps.error());
+    st.points = *ps;
   } else if (code == "XXA") {
     Acceleration a;
     for (std::size_t i = 0; i < ws.size(); ++i) {

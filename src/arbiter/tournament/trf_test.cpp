@@ -60,7 +60,7 @@ TEST(TrfRead, CommentsUnknownLinesAndHeadersAreKeptInPlace) {
   lines.push_back(
       "132                                                                                        "
       "26/01/01  26/01/02");
-  lines.push_back("240 a TRF-2026 line kept as text");
+  lines.push_back("340 a TRF-2026 team line kept as text");
   const std::string text = join(lines);
   auto t = read_trf(text);
   ASSERT_TRUE(t.has_value()) << t.error().describe();
@@ -135,9 +135,39 @@ TEST(TrfRead, ExtensionLinesSetTheSettings) {
   EXPECT_EQ(s.tiebreaks, (std::vector<std::string>{"BH/C1", "BH", "SB"}));
   EXPECT_EQ(s.time_control, "90/5400+30");
   EXPECT_EQ(s.absent_next_round, (std::vector<PlayerId>{3, 4}));
-  EXPECT_EQ(s.forbidden, (std::vector<std::vector<PlayerId>>{{1, 2}}));
+  EXPECT_EQ(s.forbidden, (std::vector<ForbiddenPairs>{{1, std::nullopt, {1, 2}}}));
   ASSERT_EQ(s.accelerations.size(), 1u);
   EXPECT_EQ(s.accelerations[0], (Acceleration{1, {10, 10}}));
+}
+
+TEST(TrfRead, Trf2026ByesAccelerationForbiddenPairsAndPointSystem) {
+  // Layouts: 240 `T RRR PPPP...`, 250 `MMMM GGGG RRF RRL PPPF PPPL`, 260 `RRF RRL PPPP...`
+  // (RRL blank: to the end), 162 result code and points, pair by pair.
+  auto lines = small_event_lines();
+  lines.pop_back();
+  for (const char* l :
+       {"142 3", "240 H   3    1    4", "250  1.0  1.0   1   2    1    2", "260   1   2    1    4",
+        "260   3         2    3", "162 1 3.0 = 1.0 0 0.0 U 3.0 H 1.0"}) {
+    lines.emplace_back(l);
+  }
+  // Under 3/1/0 the points columns are 4, 4, 0, 3.
+  lines[1].replace(80, 4, " 4.0");
+  lines[2].replace(80, 4, " 4.0");
+  lines[4].replace(80, 4, " 3.0");
+  const std::string text = join(lines);
+  auto t = read_trf(text);
+  ASSERT_TRUE(t.has_value()) << t.error().describe();
+  const Settings& s = t->settings;
+  ASSERT_EQ(s.requested_byes.size(), 1u);
+  EXPECT_EQ(s.requested_byes[0], (RequestedByes{ResultCode::HalfBye, 3, {1, 4}}));
+  ASSERT_EQ(s.accelerated.size(), 1u);
+  EXPECT_EQ(s.accelerated[0], (AcceleratedRounds{10, 10, 1, 2, 1, 2}));
+  EXPECT_EQ(s.forbidden, (std::vector<ForbiddenPairs>{{1, 2, {1, 4}}, {3, std::nullopt, {2, 3}}}));
+  EXPECT_EQ(s.points.win, 30);
+  EXPECT_EQ(s.points.draw, 10);
+  EXPECT_EQ(s.points.pairing_bye, 30);
+  EXPECT_EQ(s.points.half_bye, 10);
+  EXPECT_EQ(write_trf(*t), text);
 }
 
 TEST(TrfRead, JavafoInitialColour) {
