@@ -84,6 +84,17 @@ TEST_P(ReferenceFile, CutBackPointsAreTheSumsOfTheFileResults) {
       if (k == played) {
         EXPECT_EQ(p.points, full.points) << "player " << p.id;
       }
+      // The next round's requested byes stay (a PAB `U` is the pairing's, not a request).
+      const bool next_is_request =
+          static_cast<int>(full.rounds.size()) > k &&
+          full.rounds[static_cast<std::size_t>(k)].opponent == 0 &&
+          std::string_view("HFZ").find(static_cast<char>(
+              full.rounds[static_cast<std::size_t>(k)].result)) != std::string_view::npos;
+      ASSERT_EQ(p.rounds.size(), static_cast<std::size_t>(k) + (next_is_request ? 1 : 0))
+          << "player " << p.id << " cut to " << k;
+      if (next_is_request) {
+        EXPECT_EQ(p.rounds.back(), full.rounds[static_cast<std::size_t>(k)]);
+      }
     }
     // What is cut writes out and reads back to the same model.
     auto again = read_trf(write_trf(*cut));

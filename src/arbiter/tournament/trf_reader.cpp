@@ -149,7 +149,8 @@ Result<Player> parse_player(std::string_view s, int line) {
   }
   p.fide_id = fide_id;
   p.birth_date = trim_right(columns(s, 70, 79));
-  const std::string_view points = trim(columns(s, 81, 84));
+  const std::string points_raw = columns(s, 81, 84);
+  const std::string_view points = trim(points_raw);
   if (!points.empty()) {
     p.points = parse_points(points);
     if (!p.points) {
