@@ -1,11 +1,13 @@
 // Berger tables (C.05 Annex 1). Expected values:
-// - the tables for 3/4 ... 13/14 players as published in the FIDE Handbook, C.05 Annex 1
-//   (copied here as data, board by board, White first);
+// - the tables for 3/4 ... 13/14 players of C.05 Annex 1 (copied here as data, board by
+//   board, White first), taken from two public copies of the published tables that agree
+//   (c.w.fox.tripod.com/chess/berger.html and a scanned "Crenshaw-Berger Tables" sheet);
+//   the Handbook page itself was not available to us;
 // - for every size, the closed form of spec/tournaments.md (i, j < n meet in round r iff
 //   i + j ≡ r + 1 mod n-1; n meets the i with 2i ≡ r + 1 mod n-1), its N = 6 example, and
 //   the properties a round robin must have (everyone meets everyone once; colours differ by
 //   at most one; never three of one colour in a row, also across a double round robin).
-// For 15..20 players the Handbook table was not available to us, so those sizes are
+// For 15..20 players no published table was available to us, so those sizes are
 // checked against the closed form and the properties only.
 #include <gtest/gtest.h>
 

@@ -1,6 +1,7 @@
 #include "arbiter/tournament/round_robin.hpp"
 
 #include <string>
+#include <utility>
 
 #include "arbiter/tournament/consistency.hpp"
 #include "arbiter/tournament/standing.hpp"
@@ -56,6 +57,13 @@ Result<RoundRobinPlan> round_robin_plan(const Tournament& t) {
       plan.double_round_robin ? double_berger_table(plan.players) : berger_table(plan.players);
   if (!table) return tl::unexpected(table.error());
   plan.rounds = std::move(*table);
+  // The tables give number 1 White in round 1; an event that starts the top seed with
+  // Black (152 B, XXC black1) plays every board the other way round.
+  if (t.settings.initial_colour == InitialColour::Black) {
+    for (RoundPairing& round : plan.rounds) {
+      for (Board& b : round) std::swap(b.white, b.black);
+    }
+  }
   return plan;
 }
 

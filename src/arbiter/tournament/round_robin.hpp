@@ -20,7 +20,8 @@ struct RoundRobinPlan {
 // The table for the event: its players must be numbered 1..N (kTrfConsistency at the
 // first 001 line that is not). Double when the system code (192/092) names a double round
 // robin or the round count (142/XXR) is 2(n-1); any other round count than n-1 or 2(n-1)
-// is kTrfConsistency at its line.
+// is kTrfConsistency at its line. With the initial colour Black (152 B, XXC black1) every
+// colour of the table is reversed.
 [[nodiscard]] Result<RoundRobinPlan> round_robin_plan(const Tournament& t);
 
 // One round played otherwise than the table says: the first player whose opponent differs.

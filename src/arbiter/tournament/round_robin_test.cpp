@@ -66,6 +66,22 @@ TEST(RoundRobin, RoundOneOfAnEmptyEvent) {
   EXPECT_EQ(next->boards, (RoundPairing{{1, 6}, {2, 5}, {3, 4}}));
 }
 
+TEST(RoundRobin, TopSeedWithBlackReversesTheTable) {
+  for (const char* line : {"152 B", "XXC black1"}) {
+    std::vector<std::string> lines;
+    for (int i = 1; i <= 4; ++i) lines.push_back("001    " + std::to_string(i) + "      Player");
+    lines.emplace_back(line);
+    auto t = read_trf(join(lines));
+    ASSERT_TRUE(t.has_value()) << t.error().describe();
+    auto plan = round_robin_plan(*t);
+    ASSERT_TRUE(plan.has_value());
+    auto next = next_round(*t, *plan);
+    ASSERT_TRUE(next.has_value());
+    // Round 1 of the table of four is 1-4 2-3; reversed: 4-1 3-2.
+    EXPECT_EQ(next->boards, (RoundPairing{{4, 1}, {3, 2}})) << line;
+  }
+}
+
 TEST(RoundRobin, DoubleWhenTheSystemOrTheRoundCountSaysSo) {
   for (const char* line : {"192 FIDE_DOUBLEROUNDROBIN", "142 10"}) {
     auto lines = five_after_round_one();
