@@ -50,36 +50,35 @@ TEST(RoundRobin, NextRoundOfFivePlayersIsRoundTwoOfTheTableOfSix) {
   EXPECT_EQ(next->boards, (RoundPairing{{5, 3}, {1, 2}}));
 }
 
-TEST(RoundRobin, RoundOneOfAnEmptyEvent) {
+// The next round of an event of `players` players who have played nothing yet, with
+// `extra` extension lines.
+NextRound first_round(int players, const std::vector<std::string>& extra = {}) {
   std::vector<std::string> lines;
-  for (int i = 1; i <= 6; ++i) {
+  for (int i = 1; i <= players; ++i)
     lines.push_back("001    " + std::to_string(i) + "      Player");
-  }
+  lines.insert(lines.end(), extra.begin(), extra.end());
   auto t = read_trf(join(lines));
-  ASSERT_TRUE(t.has_value()) << t.error().describe();
+  EXPECT_TRUE(t.has_value()) << t.error().describe();
   auto plan = round_robin_plan(*t);
-  ASSERT_TRUE(plan.has_value());
+  EXPECT_TRUE(plan.has_value());
   auto next = next_round(*t, *plan);
-  ASSERT_TRUE(next.has_value());
-  EXPECT_EQ(next->round, 1);
-  EXPECT_EQ(next->bye, 0);
-  EXPECT_EQ(next->boards, (RoundPairing{{1, 6}, {2, 5}, {3, 4}}));
+  EXPECT_TRUE(next.has_value());
+  return next.value_or(NextRound{});
+}
+
+TEST(RoundRobin, RoundOneOfAnEmptyEvent) {
+  const NextRound next = first_round(6);
+  EXPECT_EQ(next.round, 1);
+  EXPECT_EQ(next.bye, 0);
+  EXPECT_EQ(next.boards, (RoundPairing{{1, 6}, {2, 5}, {3, 4}}));
 }
 
 TEST(RoundRobin, TopSeedWithBlackReversesTheTable) {
+  // Round 1 of the table of four is 1-4 2-3; reversed: 4-1 3-2.
   for (const char* line : {"152 B", "XXC black1"}) {
-    std::vector<std::string> lines;
-    for (int i = 1; i <= 4; ++i) lines.push_back("001    " + std::to_string(i) + "      Player");
-    lines.emplace_back(line);
-    auto t = read_trf(join(lines));
-    ASSERT_TRUE(t.has_value()) << t.error().describe();
-    auto plan = round_robin_plan(*t);
-    ASSERT_TRUE(plan.has_value());
-    auto next = next_round(*t, *plan);
-    ASSERT_TRUE(next.has_value());
-    // Round 1 of the table of four is 1-4 2-3; reversed: 4-1 3-2.
-    EXPECT_EQ(next->boards, (RoundPairing{{4, 1}, {3, 2}})) << line;
+    EXPECT_EQ(first_round(4, {line}).boards, (RoundPairing{{4, 1}, {3, 2}})) << line;
   }
+  EXPECT_EQ(first_round(4, {"152 W"}).boards, (RoundPairing{{1, 4}, {2, 3}}));
 }
 
 TEST(RoundRobin, DoubleWhenTheSystemOrTheRoundCountSaysSo) {
