@@ -17,6 +17,7 @@ declare -A allowed=(
   [players]="base core notation pgn game clock competition engine uci players wire"
   [wire]="base core notation pgn game clock competition wire"
   [store]="base core notation pgn game clock competition wire store"
+  [tournament]="base core clock competition rating tournament"
   [server]="base core notation pgn game clock competition engine uci players wire store server"
 )
 

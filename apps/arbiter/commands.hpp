@@ -18,6 +18,10 @@ void register_pgn(CLI::App& app);
 void register_uci(CLI::App& app);
 void register_match(CLI::App& app);
 void register_play(CLI::App& app);
+// `pair` (cmd_pair.cpp); `tournament` and `trf` (cmd_tournament.cpp).
+void register_pair(CLI::App& app);
+void register_tournament(CLI::App& app);
+void register_trf(CLI::App& app);
 
 // Thrown by subcommands to exit with a one-line message and a status.
 struct ExitError {

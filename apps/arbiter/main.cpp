@@ -18,6 +18,9 @@ int main(int argc, char** argv) {
   arbiter::app::register_uci(app);
   arbiter::app::register_match(app);
   arbiter::app::register_play(app);
+  arbiter::app::register_pair(app);
+  arbiter::app::register_tournament(app);
+  arbiter::app::register_trf(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

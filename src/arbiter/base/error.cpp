@@ -52,6 +52,8 @@ std::string_view to_string(ErrorCode code) noexcept {
     case ErrorCode::kProtocolSyntax: return "protocol-syntax";
     case ErrorCode::kProtocolState: return "protocol-state";
     case ErrorCode::kCapacity: return "capacity";
+    case ErrorCode::kTrfSyntax: return "trf-syntax";
+    case ErrorCode::kTrfConsistency: return "trf-consistency";
     case ErrorCode::kLastCode: return "last-code";
   }
   return "unknown";

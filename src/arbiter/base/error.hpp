@@ -68,6 +68,9 @@ enum class ErrorCode : std::uint16_t {
   kProtocolState,
   // a server limit is reached (HTTP 503): try again later
   kCapacity,
+  // tournament report files (tournament module)
+  kTrfSyntax,       // a field that is not what its columns must hold
+  kTrfConsistency,  // well formed, but contradicts another line (symmetry, points, ids)
   // keep last: tests iterate up to it
   kLastCode,
 };

@@ -1,0 +1,97 @@
+#!/bin/sh
+# Black-box test of `arbiter pair --berger`, `arbiter tournament berger` and `arbiter trf`
+# (docs/tournament.md). Usage: cli_test.sh ARBITER TESTDATA_DIR
+# Expected pairings are the Berger tables of FIDE C.05 Annex 1.
+set -u
+A="$1"
+D="$2/tournaments/dutch"
+T="${TMPDIR:-/tmp}/arbiter-tournament-cli.$$"
+mkdir -p "$T"
+trap 'rm -rf "$T"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# Five players after round 1 of the table of six (1-6: 1 has the bye; 2-5 and 3-4).
+{
+  printf '012 Five\r'
+  printf '001    1      One                                                                1.0       0000 - U\r'
+  printf '001    2      Two                                                                1.0          5 w 1\r'
+  printf '001    3      Three                                                              1.0          4 w 1\r'
+  printf '001    4      Four                                                               0.0          3 b 0\r'
+  printf '001    5      Five                                                               0.0          2 b 0\r'
+} > "$T/five.trf"
+
+# Round 2 of the table of six is 6-4 5-3 1-2: 4 has the bye, which counts as a pair.
+"$A" pair --berger "$T/five.trf" -p > "$T/out" || fail "pair five: exit status"
+printf '3\n5 3\n1 2\n4 0\n' | cmp -s - "$T/out" || fail "pair five: output $(cat "$T/out")"
+"$A" pair --berger "$T/five.trf" -p "$T/pairs.txt" || fail "pair five to OUT: exit status"
+printf '3\n5 3\n1 2\n4 0\n' | cmp -s - "$T/pairs.txt" || fail "pair five to OUT: output"
+
+# -c: the file follows the table.
+"$A" pair --berger "$T/five.trf" -c > "$T/out" || fail "check five: exit status"
+
+# Round 1 played off the table: -c names it and exits 1; -p refuses the file (3).
+{
+  printf '001    1      One                                                                1.0       0000 - U\r'
+  printf '001    2      Two                                                                1.0          4 w 1\r'
+  printf '001    3      Three                                                              1.0          5 w 1\r'
+  printf '001    4      Four                                                               0.0          2 b 0\r'
+  printf '001    5      Five                                                               0.0          3 b 0\r'
+} > "$T/off.trf"
+"$A" pair --berger "$T/off.trf" -c > "$T/out" 2> /dev/null
+[ $? -eq 1 ] || fail "check off-table: exit status"
+grep -q "round 1: player 2 meets 5 by the Berger table, 4 in the file" "$T/out" || fail "check off-table: text"
+"$A" pair --berger "$T/off.trf" -p > /dev/null 2> "$T/err"
+[ $? -eq 3 ] || fail "pair off-table: exit status"
+grep -q "off.trf:2:92:" "$T/err" || fail "pair off-table: line and column"
+
+# Six players, nothing played: round 1 of the table.
+for i in 1 2 3 4 5 6; do printf '001    %s      Player\r' "$i"; done > "$T/six.trf"
+"$A" pair --berger "$T/six.trf" -p > "$T/out" || fail "pair six: exit status"
+printf '3\n1 6\n2 5\n3 4\n' | cmp -s - "$T/out" || fail "pair six: output $(cat "$T/out")"
+
+# Two players after their only game: nothing to pair (1).
+{
+  printf '001    1      One                                                                1.0          2 w 1\r'
+  printf '001    2      Two                                                                0.0          1 b 0\r'
+} > "$T/done.trf"
+"$A" pair --berger "$T/done.trf" -p > /dev/null 2> "$T/err"
+[ $? -eq 1 ] || fail "pair complete: exit status"
+
+# Invalid file: 3 with line and column (a Z result beside a real opponent).
+sed 's/   5 w 1/   5 w Z/' "$T/five.trf" > "$T/bad.trf"
+"$A" pair --berger "$T/bad.trf" -p > /dev/null 2> "$T/err"
+[ $? -eq 3 ] || fail "pair bad file: exit status"
+grep -q "bad.trf:3:99: result:" "$T/err" || fail "pair bad file: location $(cat "$T/err")"
+
+# File access: 5. The Dutch engine is not built: 2, and no pairing printed.
+"$A" pair --berger "$T/missing.trf" -p > /dev/null 2>&1
+[ $? -eq 5 ] || fail "pair missing file: exit status"
+"$A" pair --dutch "$D/t20261125_006_n8_r4.trf" -p > "$T/out" 2> "$T/err"
+[ $? -eq 2 ] || fail "pair dutch: exit status"
+[ ! -s "$T/out" ] || fail "pair dutch: printed a pairing"
+grep -q "not built yet" "$T/err" || fail "pair dutch: message"
+
+# tournament berger: the Handbook's table for 5 or 6 players.
+"$A" tournament berger 6 > "$T/out" || fail "berger 6: exit status"
+grep -q "^Round  2:  6-4   5-3   1-2$" "$T/out" || fail "berger 6: round 2"
+"$A" tournament berger 5 > "$T/out" || fail "berger 5: exit status"
+grep -q "^Round  2:  5-3   1-2   bye 4$" "$T/out" || fail "berger 5: round 2"
+"$A" tournament berger 4 --double > "$T/out" || fail "berger 4 double: exit status"
+[ "$(grep -c '^Round' "$T/out")" -eq 6 ] || fail "berger 4 double: 6 rounds"
+
+# trf check: a reference file reads, and --write gives back the same bytes.
+F="$D/t20261125_006_n8_r4.trf"
+"$A" trf check "$F" --write "$T/same.trf" > "$T/out" || fail "trf check: exit status"
+grep -q "ok: 8 players, 4 rounds played" "$T/out" || fail "trf check: summary"
+cmp -s "$F" "$T/same.trf" || fail "trf check --write: not the same bytes"
+"$A" trf check "$T/bad.trf" > /dev/null 2> "$T/err"
+[ $? -eq 3 ] || fail "trf check bad: exit status"
+
+# trf cut: two rounds kept, the round count added, and the result reads again.
+"$A" trf cut "$F" 2 -o "$T/cut.trf" || fail "trf cut: exit status"
+"$A" trf check "$T/cut.trf" > "$T/out" || fail "trf cut: result does not read"
+grep -q "2 rounds played of 4" "$T/out" || fail "trf cut: rounds $(cat "$T/out")"
+
+[ $fails -eq 0 ] && echo "tournament cli: all passed"
+exit $fails
