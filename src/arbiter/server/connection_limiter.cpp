@@ -57,23 +57,7 @@ void ConnectionLimiter::leave(const std::string& address) noexcept {
 
 bool ConnectionLimiter::allow_upgrade(const std::string& address) {
   std::lock_guard lock{mutex_};
-  const Millis now = time_.now();
-  const auto refill = [&](const Bucket& b) {
-    const double seconds = static_cast<double>((now - b.at).count()) / 1000.0;
-    return std::min(caps_.upgrade_burst, b.tokens + seconds * caps_.upgrade_per_second);
-  };
-  if (upgrades_.size() > 10'000) {
-    // Forget the addresses whose bucket is full again: they are as good as new.
-    std::erase_if(upgrades_,
-                  [&](const auto& e) { return refill(e.second) >= caps_.upgrade_burst; });
-  }
-  auto [it, fresh] = upgrades_.try_emplace(address, Bucket{caps_.upgrade_burst, now});
-  Bucket& b = it->second;
-  b.tokens = refill(b);
-  b.at = now;
-  if (b.tokens < 1.0) return false;
-  b.tokens -= 1.0;
-  return true;
+  return upgrades_.take(address, time_.now());
 }
 
 std::size_t ConnectionLimiter::total() const {

@@ -17,6 +17,7 @@
 #include <string>
 
 #include "arbiter/base/time_source.hpp"
+#include "arbiter/server/rate_limit.hpp"
 
 namespace arbiter::server {
 
@@ -58,7 +59,10 @@ struct SessionSlots {
 
 class ConnectionLimiter final : public std::enable_shared_from_this<ConnectionLimiter> {
  public:
-  ConnectionLimiter(ConnectionCaps caps, const TimeSource& time) : caps_(caps), time_(time) {}
+  ConnectionLimiter(ConnectionCaps caps, const TimeSource& time)
+      : caps_(caps),
+        time_(time),
+        upgrades_(RateLimit{caps.upgrade_burst, caps.upgrade_per_second}) {}
 
   // A place in the total, or nothing when caps.total connections are open.
   [[nodiscard]] std::optional<ConnectionSlot> enter();
@@ -75,16 +79,12 @@ class ConnectionLimiter final : public std::enable_shared_from_this<ConnectionLi
   friend class ConnectionSlot;
   void leave(const std::string& address) noexcept;
 
-  struct Bucket {
-    double tokens = 0;
-    Millis at{0};
-  };
   ConnectionCaps caps_;
   const TimeSource& time_;
   mutable std::mutex mutex_;
   std::size_t total_ = 0;
   std::map<std::string, std::size_t, std::less<>> per_address_;
-  std::map<std::string, Bucket, std::less<>> upgrades_;
+  AddressBuckets upgrades_;
 };
 
 }  // namespace arbiter::server

@@ -83,37 +83,17 @@ wire::GameListItem list_item(const store::GameSummary& s) {
 
 }  // namespace
 
-bool TokenBucket::take(RateLimit limit, Millis now) {
-  const double refill = static_cast<double>((now - at_).count()) / 1000.0 * limit.per_second;
-  tokens_ = std::min(limit.burst, tokens_ + std::max(0.0, refill));
-  at_ = std::max(at_, now);
-  if (tokens_ < 1) return false;
-  tokens_ -= 1;
-  return true;
-}
-
-bool TokenBucket::full(RateLimit limit, Millis now) const {
-  return tokens_ + static_cast<double>((now - at_).count()) / 1000.0 * limit.per_second >=
-         limit.burst;
-}
-
 GameApi::GameApi(GameRegistry& registry, const TimeSource& time, RateLimit limit,
                  RateLimit creations)
     : registry_(registry),
       time_(time),
-      limit_(limit),
       creation_limit_(creations),
+      buckets_(limit),
       creations_(creations, time.now()) {}
 
 bool GameApi::allow(const std::string& remote) {
   std::lock_guard lock{mutex_};
-  const Millis now = time_.now();
-  if (buckets_.size() > 10'000) {
-    // Forget the clients that have been quiet long enough to have a full bucket again.
-    std::erase_if(buckets_, [&](const auto& b) { return b.second.full(limit_, now); });
-  }
-  auto [it, fresh] = buckets_.try_emplace(remote, limit_, now);
-  return it->second.take(limit_, now);
+  return buckets_.take(remote, time_.now());
 }
 
 bool GameApi::allow_creation() {

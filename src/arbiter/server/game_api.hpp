@@ -18,28 +18,10 @@
 
 #include "arbiter/base/time_source.hpp"
 #include "arbiter/server/handlers.hpp"
+#include "arbiter/server/rate_limit.hpp"
 #include "arbiter/server/registry.hpp"
 
 namespace arbiter::server {
-
-struct RateLimit {
-  double burst = 120;      // requests a client may make at once
-  double per_second = 20;  // and the sustained rate
-};
-
-// A token bucket: `burst` tokens at most, refilled at `per_second`.
-class TokenBucket {
- public:
-  TokenBucket(RateLimit limit, Millis now) : tokens_(limit.burst), at_(now) {}
-  // Refills for the time since the last call, then takes one token if there is one.
-  [[nodiscard]] bool take(RateLimit limit, Millis now);
-  // Full again by `now`: the bucket may be forgotten.
-  [[nodiscard]] bool full(RateLimit limit, Millis now) const;
-
- private:
-  double tokens_;
-  Millis at_;
-};
 
 // The default of the server-wide rate of game creation (docs/security.md): whoever asks,
 // from however many addresses.
@@ -60,10 +42,9 @@ class GameApi final : public ApiHandler {
   const TimeSource& time_;
   [[nodiscard]] bool allow_creation();
 
-  RateLimit limit_;
   RateLimit creation_limit_;
   std::mutex mutex_;
-  std::map<std::string, TokenBucket> buckets_;
+  AddressBuckets buckets_;
   TokenBucket creations_;
 };
 
