@@ -297,5 +297,22 @@ TEST(PgnLimits, MovesPerGameAreBounded) {
   EXPECT_TRUE(games[1].errors.empty());
 }
 
+TEST(PgnLimits, NagsAfterOneMoveAreBoundedWithOneError) {
+  // 1,000 NAGs after e4 under the default limit of 16: the first 16 are kept, one
+  // kPgnLimit error at the 17th, and the count starts again with the next move.
+  ASSERT_EQ(ReaderOptions{}.max_nags_per_move, 16);
+  const auto games = testing::read_games("1. e4 " + repeat("$1 ", 1000) + "e5 ! *" + kNextGame);
+  ASSERT_EQ(games.size(), 2u);
+  const Node* e4 = games[0].game.root.main_child();
+  ASSERT_NE(e4, nullptr);
+  EXPECT_EQ(e4->nags.size(), 16u);
+  ASSERT_NE(e4->main_child(), nullptr);
+  EXPECT_EQ(e4->main_child()->nags, (std::vector<std::uint8_t>{1}));
+  ASSERT_EQ(games[0].errors.size(), 1u);
+  EXPECT_EQ(games[0].errors[0].code, ErrorCode::kPgnLimit);
+  EXPECT_EQ(games[0].errors[0].where.column, 7 + 16 * 3);
+  EXPECT_TRUE(games[1].errors.empty());
+}
+
 }  // namespace
 }  // namespace arbiter::pgn

@@ -254,6 +254,7 @@ bool Reader::next(Visitor& v) {
   in_tag_only_game_ = false;
   shown_in_game_ = muted_in_game_ = 0;
   comment_bytes_ = 0;
+  nags_after_move_ = 0;
   v.begin_game(locate(pos_).line);
   read_tags(v);
   // The tags are checked (a bad FEN tag is an error) whether or not movetext follows.

@@ -33,6 +33,7 @@ struct ReaderOptions {
   std::size_t max_token_bytes = std::size_t{1} << 20;      // one comment
   std::size_t max_comment_bytes = std::size_t{8} << 20;    // all comments of one game
   std::size_t max_movetext_bytes = std::size_t{16} << 20;  // a game's movetext in skim mode
+  int max_nags_per_move = 16;                              // NAGs ($n, !, ?!) after one move
   // Diagnostics handed to the visitor: at most this many per game and per reader; the
   // rest are counted (error_count) and summed up in one warning.
   int max_diagnostics_per_game = 100;
@@ -91,6 +92,8 @@ class Reader {
   std::size_t read_comment(Visitor& v, std::size_t i, bool deliver);
   std::size_t read_line_comment(Visitor& v, std::size_t i);
   std::size_t read_nag(Visitor& v, std::size_t i);
+  // Hands a NAG to the visitor, at most max_nags_per_move after one move (one error past it).
+  void deliver_nag(Visitor& v, int nag, std::size_t at);
   std::size_t skip_reserved(Visitor& v, std::size_t i);
   std::size_t skip_bad_bracket(Visitor& v, std::size_t i);
 
@@ -132,6 +135,7 @@ class Reader {
   std::string scratch_, scratch2_;
   std::unordered_set<std::string> tag_names_;  // names seen in this game's tag section
   std::size_t comment_bytes_ = 0;              // comment text handed over in this game
+  int nags_after_move_ = 0;                    // NAGs since the last move token
   std::uint64_t eol_at_ = 0;     // stream offset of the '\n' ending the line last measured
   std::uint64_t no_eol_to_ = 0;  // no '\n' from the line's start to this stream offset
   int shown_in_game_ = 0, muted_in_game_ = 0, shown_ = 0;

@@ -106,9 +106,21 @@ std::size_t Reader::read_nag(Visitor& v, std::size_t start) {
                "\"",
            start);
   } else {
-    v.nag(std::stoi(std::string(text)));
+    deliver_nag(v, std::stoi(std::string(text)), start);
   }
   return digits + len;
+}
+
+void Reader::deliver_nag(Visitor& v, int nag, std::size_t at) {
+  // PGN 8.2.4 sets no number of NAGs per move; a bound keeps a game's memory proportional to
+  // its moves rather than to its bytes (`e4 $1 $1 $1 ...`).
+  if (++nags_after_move_ <= options_.max_nags_per_move) {
+    v.nag(nag);
+    return;
+  }
+  if (nags_after_move_ == options_.max_nags_per_move + 1)
+    report_limit(v, "more than ", static_cast<std::size_t>(options_.max_nags_per_move),
+                 " NAGs after one move (limit); the rest are dropped", at);
 }
 
 std::size_t Reader::skip_reserved(Visitor& v, std::size_t start) {
@@ -193,6 +205,7 @@ void Reader::read_movetext(Visitor& v) {
         return;
       }
       pending_.reset();
+      nags_after_move_ = 0;
       v.move(tok, pending_);
       if (pending_) {
         Error e = std::move(*pending_);
@@ -241,7 +254,7 @@ void Reader::read_movetext(Visitor& v) {
           report(v, ErrorCode::kPgnSyntax,
                  "unknown move suffix \"" + std::string(buf_.data() + i, n) + "\"", i);
         else if (nag != 0)
-          v.nag(nag);
+          deliver_nag(v, nag, i);
         i += n;
         break;
       }
