@@ -98,6 +98,37 @@ void add_result(std::vector<Wdl>& table, const ScheduledGame& g, GameResult r) {
 
 }  // namespace
 
+void play_games(const MatchOptions& options, const std::vector<ScheduledGame>& games,
+                const PlayerFactory& factory,
+                const std::function<std::unique_ptr<TimeSource>()>& time_factory,
+                const std::function<bool(const ScheduledGame&, Result<PlayedGame>)>& on_played) {
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> stop{false};
+  std::mutex mutex;
+  auto worker = [&] {
+    for (;;) {
+      if (stop.load()) return;
+      const std::size_t i = next.fetch_add(1);
+      if (i >= games.size()) return;
+      const ScheduledGame& g = games[i];
+      auto white = factory(options.engines[static_cast<std::size_t>(g.white)]);
+      auto black = factory(options.engines[static_cast<std::size_t>(g.black)]);
+      auto time = time_factory();
+      RunOptions run;
+      run.claim_draws = options.claim_draws;
+      run.adjudication = options.adjudication;
+      auto played = run_game(start_event(options, g), *white, *black, *time, run);
+      std::lock_guard lock(mutex);
+      if (!on_played(g, std::move(played))) stop.store(true);
+    }
+  };
+  const int k = std::max(1, options.concurrency);
+  std::vector<std::thread> threads;
+  for (int t = 1; t < k; ++t) threads.emplace_back(worker);
+  worker();
+  for (std::thread& t : threads) t.join();
+}
+
 MatchSummary run_match(
     const MatchOptions& options, const PlayerFactory& factory,
     const std::function<std::unique_ptr<TimeSource>()>& time_factory,
@@ -106,46 +137,22 @@ MatchSummary run_match(
   MatchSummary summary;
   summary.per_engine.resize(options.engines.size());
   summary.scheduled = static_cast<int>(games.size());
-  std::atomic<std::size_t> next{0};
-  std::atomic<bool> stop{false};
-  std::mutex mutex;
-
-  auto worker = [&] {
-    for (;;) {
-      if (stop.load()) return;
-      const std::size_t i = next.fetch_add(1);
-      if (i >= games.size()) return;
-      const ScheduledGame& g = games[i];
-      const EngineConfig& wc = options.engines[static_cast<std::size_t>(g.white)];
-      const EngineConfig& bc = options.engines[static_cast<std::size_t>(g.black)];
-      const competition::StartEvent start = start_event(options, g);
-      auto white = factory(wc);
-      auto black = factory(bc);
-      auto time = time_factory();
-      RunOptions run;
-      run.claim_draws = options.claim_draws;
-      run.adjudication = options.adjudication;
-      auto played = run_game(start, *white, *black, *time, run);
-      if (!played) {  // an unusable opening: recorded as no game
-        std::lock_guard lock(mutex);
-        --summary.scheduled;
-        continue;
-      }
-      std::lock_guard lock(mutex);
-      add_result(summary.per_engine, g, played->verdict.result);
-      ++summary.played;
-      if (options.sprt && options.engines.size() == 2) {
-        summary.sprt = sprt_decision(summary.per_engine[0], *options.sprt);
-        if (*summary.sprt != SprtDecision::Continue) stop.store(true);
-      }
-      if (on_game) on_game(FinishedGame{g, std::move(*played)}, summary);
-    }
-  };
-  const int k = std::max(1, options.concurrency);
-  std::vector<std::thread> threads;
-  for (int t = 1; t < k; ++t) threads.emplace_back(worker);
-  worker();
-  for (std::thread& t : threads) t.join();
+  play_games(options, games, factory, time_factory,
+             [&](const ScheduledGame& g, Result<PlayedGame> played) {
+               if (!played) {  // an unusable opening: recorded as no game
+                 --summary.scheduled;
+                 return true;
+               }
+               add_result(summary.per_engine, g, played->verdict.result);
+               ++summary.played;
+               bool go_on = true;
+               if (options.sprt && options.engines.size() == 2) {
+                 summary.sprt = sprt_decision(summary.per_engine[0], *options.sprt);
+                 go_on = *summary.sprt == SprtDecision::Continue;
+               }
+               if (on_game) on_game(FinishedGame{g, std::move(*played)}, summary);
+               return go_on;
+             });
   return summary;
 }
 

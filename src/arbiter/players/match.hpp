@@ -71,6 +71,15 @@ struct MatchSummary {
   std::optional<SprtDecision> sprt;
 };
 
+// Plays `games` K at a time (options.concurrency), each through its own Arbiter and clock.
+// `on_played` is called serialised, in completion order, with each game and its outcome
+// (an error when the start event is unusable); it returns false to stop the games not yet
+// begun.
+void play_games(const MatchOptions& options, const std::vector<ScheduledGame>& games,
+                const PlayerFactory& factory,
+                const std::function<std::unique_ptr<TimeSource>()>& time_factory,
+                const std::function<bool(const ScheduledGame&, Result<PlayedGame>)>& on_played);
+
 // Runs the match; `on_game` is called (serialised, from worker threads) for each finished
 // game in completion order, with the running summary. The TimeSource factory gives each
 // game its own clock.
