@@ -72,10 +72,11 @@ Standings compute_standings(const Tournament& t, const std::vector<TieBreakSpec>
     for (auto& group : groups) {
       if (de) {
         const auto points = direct_encounter_points(v, group, spec);
-        const auto keys = direct_encounter_keys(v, group, spec);
-        for (std::size_t m = 0; m < group.size(); ++m) {
+        for (std::size_t m = 0; m < group.size(); ++m)
           values[at(group[m])][k] = group.size() > 1 ? points[m] : TieBreakValue{0, 1};
-          key[at(group[m])] = keys[m];
+        if (group.size() > 1) {
+          for (auto& part : direct_encounter_split(v, group, spec)) next.push_back(std::move(part));
+          continue;
         }
       } else {
         for (int i : group) key[at(i)] = all[at(i)].value;

@@ -32,14 +32,20 @@ struct TieBreakValue {
 [[nodiscard]] std::vector<TieBreakValue> direct_encounter_points(const EventView& v,
                                                                  const std::vector<int>& group,
                                                                  const TieBreakSpec& spec);
-// The order DE gives the group: a key per member, larger first; equal keys stay tied.
-// When everyone of the group has met everyone else, the key is the order of the mutual
-// points. Otherwise a player (or players on equal mutual points) goes ahead of the rest
-// only when no other could reach his mutual points by winning every encounter not played;
-// what cannot be told apart that way stays tied.
+// One application of DE to the group: a key per member, larger first; equal keys stay
+// tied. When everyone of the group has met everyone else (always in a round robin), the key
+// is the mutual points. Otherwise, from the top, the one player with the most mutual points
+// goes ahead of the rest when none of them could reach his points by winning every
+// encounter not played; the first time that fails, or two share the top, the rest stays
+// tied.
 [[nodiscard]] std::vector<long long> direct_encounter_keys(const EventView& v,
                                                            const std::vector<int>& group,
                                                            const TieBreakSpec& spec);
+// DE applied to the group, then again to each part still tied, among its members alone,
+// until nothing changes: the group's members in order, in parts that stay tied.
+[[nodiscard]] std::vector<std::vector<int>> direct_encounter_split(const EventView& v,
+                                                                   const std::vector<int>& group,
+                                                                   const TieBreakSpec& spec);
 
 // Parts of compute_tiebreak, one file each (tiebreak_results.cpp, tiebreak_opponents.cpp,
 // tiebreak_rating.cpp).

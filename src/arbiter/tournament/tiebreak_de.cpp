@@ -50,33 +50,68 @@ std::vector<long long> direct_encounter_keys(const EventView& v, const std::vect
                                              const TieBreakSpec& spec) {
   const Encounters e = encounters(v, group, spec);
   const std::size_t n = group.size();
-  // The most each could have had: every encounter not played won.
+  std::vector<long long> keys(n, 0);
+  // Everyone has met everyone (in a round robin the table saw to it): the mutual points.
+  const bool all_met =
+      v.round_robin || std::all_of(e.unmet.begin(), e.unmet.end(), [](int u) { return u == 0; });
+  if (all_met) {
+    for (std::size_t k = 0; k < n; ++k) keys[k] = e.points[k];
+    return keys;
+  }
+  // Otherwise, from the top: the one player with the most mutual points goes ahead of the
+  // rest when none of them could reach his points by winning every encounter not played
+  // (his best); the first time that fails (or two share the top), the rest stays tied.
   std::vector<long long> best(n);
   for (std::size_t k = 0; k < n; ++k)
     best[k] = e.points[k] + static_cast<long long>(e.unmet[k]) * v.system.win;
-  std::vector<long long> keys(n, 0);
   std::vector<bool> placed(n, false);
-  long long next_key = static_cast<long long>(n);
-  // Take off the top, level by level: the players on the highest mutual points go ahead of
-  // all the others still unplaced when none of those could have reached their points.
-  for (;;) {
-    long long top = -1;
-    for (std::size_t k = 0; k < n; ++k)
-      if (!placed[k]) top = std::max<long long>(top, e.points[k]);
-    if (top < 0) break;
-    bool separated = true;
-    for (std::size_t k = 0; k < n; ++k)
-      if (!placed[k] && e.points[k] < top && best[k] >= top) separated = false;
-    if (!separated) break;  // the rest stays tied (key 0)
+  for (long long next_key = static_cast<long long>(n);; --next_key) {
+    std::size_t top = n;
+    int at_top = 0;
     for (std::size_t k = 0; k < n; ++k) {
-      if (!placed[k] && e.points[k] == top) {
-        keys[k] = next_key;
-        placed[k] = true;
+      if (placed[k]) continue;
+      if (top == n || e.points[k] > e.points[top]) {
+        top = k;
+        at_top = 1;
+      } else if (e.points[k] == e.points[top]) {
+        ++at_top;
       }
     }
-    --next_key;
+    if (top == n || at_top > 1) break;
+    bool out_of_reach = true;
+    for (std::size_t k = 0; k < n; ++k)
+      if (!placed[k] && k != top && best[k] >= e.points[top]) out_of_reach = false;
+    if (!out_of_reach) break;
+    keys[top] = next_key;
+    placed[top] = true;
   }
   return keys;
+}
+
+std::vector<std::vector<int>> direct_encounter_split(const EventView& v,
+                                                     const std::vector<int>& group,
+                                                     const TieBreakSpec& spec) {
+  const std::vector<long long> keys = direct_encounter_keys(v, group, spec);
+  std::vector<std::size_t> order(group.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return keys[a] > keys[b]; });
+  std::vector<std::vector<int>> parts;
+  for (std::size_t m = 0; m < order.size(); ++m) {
+    if (m == 0 || keys[order[m]] != keys[order[m - 1]]) parts.emplace_back();
+    parts.back().push_back(group[order[m]]);
+  }
+  if (parts.size() == 1) return parts;  // nothing more to tell apart
+  // Those still tied: DE again among themselves alone.
+  std::vector<std::vector<int>> out;
+  for (const auto& part : parts) {
+    if (part.size() == 1) {
+      out.push_back(part);
+      continue;
+    }
+    for (auto& sub : direct_encounter_split(v, part, spec)) out.push_back(std::move(sub));
+  }
+  return out;
 }
 
 }  // namespace arbiter::tournament

@@ -190,6 +190,24 @@ TEST(TieBreakDirectEncounter, NotAllMetSeparatesOnlyWhatUnplayedGamesCannotChang
   EXPECT_GT(with_p[0], with_p[1]);
 }
 
+TEST(TieBreakDirectEncounter, AppliedAgainToThoseStillTied) {
+  const EventView v = make_view(event_a(), 3);
+  // All four: the mutual points are the scores, 1 and 2 tie on 2.0 (3 has 1.5, 4 0.5);
+  // DE again between 1 and 2 alone: 2 beat 1. Indexes: player n is n - 1.
+  EXPECT_EQ(direct_encounter_split(v, {0, 1, 2, 3}, {TieBreakKind::DE}),
+            (std::vector<std::vector<int>>{{1}, {0}, {2}, {3}}));
+  // 3 and 4 alone: 3 beat 4.
+  EXPECT_EQ(direct_encounter_split(v, {3, 2}, {TieBreakKind::DE}),
+            (std::vector<std::vector<int>>{{2}, {3}}));
+}
+
+TEST(TieBreakDirectEncounter, TwoOnTopWithGamesMissingStayTied) {
+  const EventView v = make_view(event_b(), 3);
+  // {1, 7}: never met, 0 each: DE cannot tell them apart.
+  EXPECT_EQ(direct_encounter_split(v, {0, 6}, {TieBreakKind::DE}),
+            (std::vector<std::vector<int>>{{0, 6}}));
+}
+
 TEST(TieBreakValueFormat, Decimals) {
   EXPECT_EQ(format_value({325, 2}), "3.25");
   EXPECT_EQ(format_value({5, 2}), "0.05");
