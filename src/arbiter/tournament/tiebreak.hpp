@@ -56,7 +56,7 @@ namespace detail {
                                                            const TieBreakSpec& spec);
 [[nodiscard]] std::vector<TieBreakValue> rating_tiebreak(const EventView& v,
                                                          const TieBreakSpec& spec);
-// Points of a result under 1-½-0 in tenths (Art. 7.8 STD, and the p of TPR and PTP).
+// Points of a result under 1-½-0 in tenths (STD, and the p of TPR and PTP).
 [[nodiscard]] Points standard_points(ResultCode r) noexcept;
 }  // namespace detail
 

@@ -17,14 +17,17 @@ std::size_t at(int i) { return static_cast<std::size_t>(i); }
 // itself; for SB (9.1) the score times the points scored against him, in hundredths, its
 // significance the opponent's score (14.1.1 d: the contribution of the opponent with the
 // lowest score is the least significant; among equals the lowest product).
-std::vector<CutElement> elements(const EventView& v, int i, bool product) {
+std::vector<CutElement> elements(const EventView& v, int i, const TieBreakSpec& spec,
+                                 bool product) {
   std::vector<CutElement> out;
   for (int r = 0; r < v.rounds; ++r) {
-    const auto score = opponent_score(v, i, r);
+    const auto score = opponent_score(v, i, r, spec.forfeits_as_played);
     if (!score) continue;
     const RoundView& rv = v.rounds_of[at(i)][at(r)];
     const long long value = product ? static_cast<long long>(*score) * rv.points : *score;
-    out.push_back({value, *score, rv.is_vur()});
+    // With /P a forfeit is a game, not an unplayed round.
+    const bool vur = rv.is_vur() && !counts_as_game(v, i, r, spec.forfeits_as_played);
+    out.push_back({value, *score, vur});
   }
   return out;
 }
@@ -34,8 +37,8 @@ std::vector<TieBreakValue> sum_of_elements(const EventView& v, const TieBreakSpe
                                            bool product) {
   std::vector<TieBreakValue> out;
   for (int i = 0; i < v.size(); ++i)
-    out.push_back(
-        {sum_after_cuts(elements(v, i, product), spec.cut_low, spec.cut_high), product ? 2 : 1});
+    out.push_back({sum_after_cuts(elements(v, i, spec, product), spec.cut_low, spec.cut_high),
+                   product ? 2 : 1});
   return out;
 }
 

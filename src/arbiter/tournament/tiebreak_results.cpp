@@ -90,7 +90,7 @@ TieBreakValue one(const EventView& v, const Player& p, const std::vector<RoundVi
     case TieBreakKind::REP:  // 7.6: the rounds that are not VURs (16.1.2)
       for (const RoundView& rv : line) count += rv.is_vur() ? 0 : 1;
       return {count, 0};
-    case TieBreakKind::STD:  // 7.8: the score under 1-½-0
+    case TieBreakKind::STD:  // the score under 1-½-0 (the TRF-2026 name STD)
       for (const RoundView& rv : line) count += standard_points(rv.result);
       return {count, 1};
     case TieBreakKind::PS: {  // 7.5: the sum of the running scores; 14.1.1 c cuts round 1

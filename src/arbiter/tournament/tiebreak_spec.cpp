@@ -20,19 +20,27 @@ constexpr std::array<std::pair<TieBreakKind, std::string_view>, 20> kNames = {{
     {TieBreakKind::APPO, "APPO"}, {TieBreakKind::RTNG, "RTNG"},
 }};
 
-// C.07 Article 14: the cut and median modifiers apply to tie-breaks that are a sum (or an
-// average) of one value per round or per opponent.
+// C.07 Article 14 as the TEC's tie-break list allows it: cuts (C1 C2) on BH, FB, SB, PS
+// and ARO; medians (M1 M2) on BH, FB and ARO.
 bool accepts_cuts(TieBreakKind k) {
   switch (k) {
     case TieBreakKind::BH:
     case TieBreakKind::FB:
     case TieBreakKind::SB:
     case TieBreakKind::PS:
-    case TieBreakKind::ARO:
-    case TieBreakKind::APRO:
-    case TieBreakKind::APPO: return true;
+    case TieBreakKind::ARO: return true;
     default: return false;
   }
+}
+
+bool accepts_medians(TieBreakKind k) {
+  return k == TieBreakKind::BH || k == TieBreakKind::FB || k == TieBreakKind::ARO;
+}
+
+// /P (forfeits counted as games against the scheduled opponent): DE, BH, FB, SB.
+bool accepts_forfeits_as_played(TieBreakKind k) {
+  return k == TieBreakKind::DE || k == TieBreakKind::BH || k == TieBreakKind::FB ||
+         k == TieBreakKind::SB;
 }
 
 std::string upper(std::string_view s) {
@@ -52,16 +60,18 @@ tl::unexpected<Error> bad(std::string_view item, int position, const std::string
 Result<TieBreakSpec> apply_modifier(TieBreakSpec spec, const std::string& mod,
                                     std::string_view item, int position) {
   if (mod == "C1" || mod == "C2" || mod == "M1" || mod == "M2") {
-    if (!accepts_cuts(spec.kind))
-      return bad(item, position,
-                 "/" + mod + " applies only to BH, FB, SB, PS, ARO, APRO and APPO (C.07 14)");
+    if (mod[0] == 'C' && !accepts_cuts(spec.kind))
+      return bad(item, position, "/" + mod + " applies only to BH, FB, SB, PS and ARO (C.07 14)");
+    if (mod[0] == 'M' && !accepts_medians(spec.kind))
+      return bad(item, position, "/" + mod + " applies only to BH, FB and ARO (C.07 14)");
     if (spec.cut_low != 0) return bad(item, position, "more than one cut or median modifier");
     spec.cut_low = mod[1] - '0';
     if (mod[0] == 'M') spec.cut_high = spec.cut_low;
     return spec;
   }
   if (mod == "P") {
-    if (spec.kind != TieBreakKind::DE) return bad(item, position, "/P applies only to DE");
+    if (!accepts_forfeits_as_played(spec.kind))
+      return bad(item, position, "/P applies only to DE, BH, FB and SB");
     spec.forfeits_as_played = true;
     return spec;
   }

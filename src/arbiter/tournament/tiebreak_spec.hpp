@@ -23,7 +23,7 @@ enum class TieBreakKind : std::uint8_t {
   BWG,   // Art. 7.4: games won with Black
   PS,    // Art. 7.5: progressive score
   REP,   // Art. 7.6: rounds elected to play (rounds that are not VURs, Art. 16.1.2)
-  STD,   // Art. 7.8: points under the standard 1-½-0 system
+  STD,   // points under the standard 1-½-0 system (our reading of the TRF-2026 name)
   TPN,   // the tournament pairing number (starting rank; lower ranks first)
   BH,    // Art. 8.1: Buchholz
   AOB,   // Art. 8.2: average of opponents' Buchholz

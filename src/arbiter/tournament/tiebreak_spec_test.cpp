@@ -37,6 +37,9 @@ TEST(TieBreakSpec, Modifiers) {
   EXPECT_EQ(parse_tiebreak("KS/L-1")->limit_shift, -10);
   EXPECT_EQ(parse_tiebreak("KS/L+0.5")->limit_shift, 5);
   EXPECT_TRUE(parse_tiebreak("DE/P")->forfeits_as_played);
+  EXPECT_TRUE(parse_tiebreak("BH/C1/P")->forfeits_as_played);
+  EXPECT_EQ(parse_tiebreak("BH/C1/P")->cut_low, 1);
+  EXPECT_EQ(to_string(*parse_tiebreak("bh/p/c1")), "BH/C1/P");
   EXPECT_EQ(to_string(*parse_tiebreak("SB/C1")), "SB/C1");
   EXPECT_EQ(to_string(*parse_tiebreak("ARO/M1")), "ARO/M1");
   EXPECT_EQ(to_string(*parse_tiebreak("KS/L-1")), "KS/L-1");
@@ -81,7 +84,9 @@ INSTANTIATE_TEST_SUITE_P(
                       BadItem{"BH/C3", "unknown modifier 'C3'", 1},
                       BadItem{"BH,SB,WIN/C1", "tie-break 3 'WIN/C1': /C1 applies only", 3},
                       BadItem{"BH/C1/C2", "more than one cut", 1},
-                      BadItem{"BH/P", "/P applies only to DE", 1},
+                      BadItem{"WIN/P", "/P applies only to DE, BH, FB and SB", 1},
+                      BadItem{"SB/M1", "/M1 applies only to BH, FB and ARO", 1},
+                      BadItem{"APRO/C1", "/C1 applies only to BH, FB, SB, PS and ARO", 1},
                       BadItem{"SB/L+1", "/L±n applies only to KS", 1},
                       BadItem{"KS/L+x", "/L needs a number", 1},
                       BadItem{"DE,/C1", "empty tie-break name", 2}),

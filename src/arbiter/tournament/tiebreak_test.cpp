@@ -116,6 +116,18 @@ TEST(TieBreakSwiss, CutOneCutsAVoluntaryUnplayedRoundFirstArticle16_5) {
   EXPECT_EQ(values(event_b(), "BH/M1")[1], 15);
 }
 
+TEST(TieBreakSwiss, ForfeitsAsPlayedWithP) {
+  // /P: 6's forfeit loss against 3 is a game against 3 (adjusted 1.5) instead of a dummy
+  // (min(0.5, 1.5) = 0.5): BH/P of 6 = 1.5 + 1.5 + 1.0 = 4.0. It is no VUR then: BH/C1/P
+  // cuts the least value, 1.0 → 3.0. SB/P of 6 is unchanged (the forfeit scored 0): 0.50.
+  // 3's forfeit win counts 6's adjusted 0.5, as the dummy did: BH/P of 3 = 5.0.
+  const auto bh = values(event_b(), "BH/P");
+  EXPECT_EQ(bh[5], 40);
+  EXPECT_EQ(bh[2], 50);
+  EXPECT_EQ(values(event_b(), "BH/C1/P")[5], 30);
+  EXPECT_EQ(values(event_b(), "SB/P")[5], 50);
+}
+
 TEST(TieBreakSwiss, SonnebornBergerWithDummiesArticle9_1And16) {
   // 1: 1.0·1 + 1.5·½ + 1.5·1 = 3.25. 2: 1.5·½ + 0.5·1 + 0 = 1.25.
   // 3: dummy 0.5·1 + 2.5·½ + 0 = 1.75. 4: 0 + dummy 1.0·½ + 0.5·½ = 0.75.

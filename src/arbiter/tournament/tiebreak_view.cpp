@@ -100,16 +100,16 @@ EventView make_view(const Tournament& t, int rounds) {
   return v;
 }
 
-bool counts_as_game(const EventView& v, int i, int r) {
+bool counts_as_game(const EventView& v, int i, int r, bool forfeits_as_games) {
   const RoundView& rv = v.rounds_of[static_cast<std::size_t>(i)][static_cast<std::size_t>(r)];
   if (rv.kind == RoundKind::Played) return v.index_of(rv.opponent) >= 0;
-  return v.round_robin && rv.is_forfeit() && v.index_of(rv.opponent) >= 0;
+  return (v.round_robin || forfeits_as_games) && rv.is_forfeit() && v.index_of(rv.opponent) >= 0;
 }
 
-std::optional<Points> opponent_score(const EventView& v, int i, int r) {
+std::optional<Points> opponent_score(const EventView& v, int i, int r, bool forfeits_as_games) {
   const RoundView& rv = v.rounds_of[static_cast<std::size_t>(i)][static_cast<std::size_t>(r)];
   const int opp = v.index_of(rv.opponent);
-  if (counts_as_game(v, i, r)) return v.adjusted[static_cast<std::size_t>(opp)];
+  if (counts_as_game(v, i, r, forfeits_as_games)) return v.adjusted[static_cast<std::size_t>(opp)];
   if (v.round_robin) return std::nullopt;
   // 16.4: a dummy with the player's own score, capped.
   Points dummy = v.score[static_cast<std::size_t>(i)];

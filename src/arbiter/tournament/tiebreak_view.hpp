@@ -65,14 +65,15 @@ void score_view(EventView& v);
 
 // Whether round `r` (0-based) of player `i` counts as a game against a real opponent for
 // the opponent-based tie-breaks (BH, SB, KS, AOB): a game over the board; in a round robin
-// (15.2) a forfeit as well.
-[[nodiscard]] bool counts_as_game(const EventView& v, int i, int r);
+// (15.2), or with /P (`forfeits_as_games`), a forfeit as well.
+[[nodiscard]] bool counts_as_game(const EventView& v, int i, int r, bool forfeits_as_games = false);
 
 // The opponent's score that round `r` of player `i` contributes to his BH and SB: the
 // opponent's adjusted score (16.3) for a game; for an unplayed round of a Swiss, the dummy
 // of 16.4: the player's own score, at most the scheduled opponent's adjusted score
 // (forfeits, 16.4.1) or the draw points times the rounds (16.4.2). Round robins: a bye
 // round contributes nothing (nullopt), a forfeit the opponent's score (15.2).
-[[nodiscard]] std::optional<Points> opponent_score(const EventView& v, int i, int r);
+[[nodiscard]] std::optional<Points> opponent_score(const EventView& v, int i, int r,
+                                                   bool forfeits_as_games = false);
 
 }  // namespace arbiter::tournament
