@@ -10,6 +10,7 @@ declare -A allowed=(
   [notation]="base core notation"
   [pgn]="base core notation pgn"
   [clock]="base clock"
+  [rating]="base rating"
   [game]="base core notation game"
   [competition]="base core notation pgn game clock competition wire"
   [engine]="base core engine"

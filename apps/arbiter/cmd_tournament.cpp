@@ -1,4 +1,6 @@
 // arbiter tournament berger N [--double]   the Berger tables (C.05 Annex 1)
+// arbiter tournament standings IN.trf [--tiebreaks LIST] [--json|--csv] [--seed N]
+//                                          the ranking with the C.07 tie-breaks
 // arbiter trf check IN.trf [--write OUT]   read and validate a TRF; write it back
 // arbiter trf cut IN.trf K [-o OUT]        the event as it stood before round K+1
 #include <fmt/core.h>
@@ -10,6 +12,7 @@
 #include "arbiter/tournament/standing.hpp"
 #include "arbiter/tournament/trf.hpp"
 #include "commands.hpp"
+#include "standings_output.hpp"
 #include "trf_arg.hpp"
 
 namespace arbiter::app {
@@ -70,6 +73,11 @@ void register_tournament(CLI::App& app) {
   struct Options {
     int players = 0;
     bool twice = false;
+    std::string input;
+    std::string tiebreaks;
+    bool json = false;
+    bool csv = false;
+    std::uint64_t seed = 0;
   };
   auto opts = std::make_shared<Options>();
   auto* berger =
@@ -77,6 +85,22 @@ void register_tournament(CLI::App& app) {
   berger->add_option("players", opts->players, "Number of players")->required();
   berger->add_flag("--double", opts->twice, "Double round robin");
   berger->callback([opts] { run_berger_table(opts->players, opts->twice); });
+  auto* standings = tour->add_subcommand(
+      "standings", "The standings with the FIDE C.07 tie-breaks (rank, name, points, tie-breaks)");
+  standings->add_option("input", opts->input, "TRF file ('-' for standard input)")->required();
+  standings->add_option("--tiebreaks", opts->tiebreaks,
+                        "Tie-breaks in order, e.g. \"BH/C1,BH,SB,DE\" (default: the file's 202 "
+                        "line, else BH/C1,BH,SB,DE for a Swiss and DE,SB,WIN,KS for a round "
+                        "robin)");
+  auto* json = standings->add_flag("--json", opts->json, "Print JSON");
+  standings->add_flag("--csv", opts->csv, "Print CSV")->excludes(json);
+  standings->add_option("--seed", opts->seed, "Seed of the drawing of lots (default 0)");
+  standings->callback([opts] {
+    run_standings(opts->input, opts->tiebreaks, opts->seed,
+                  opts->json  ? StandingsFormat::Json
+                  : opts->csv ? StandingsFormat::Csv
+                              : StandingsFormat::Text);
+  });
 }
 
 void register_trf(CLI::App& app) {

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Black-box test of `arbiter pair --berger`, `arbiter tournament berger` and `arbiter trf`
+# Black-box test of `arbiter pair --berger`, `arbiter tournament berger`, `arbiter
+# tournament standings` and `arbiter trf`
 # (docs/tournament.md). Usage: cli_test.sh ARBITER TESTDATA_DIR
 # Expected pairings are the Berger tables of FIDE C.05 Annex 1.
 set -u
@@ -92,6 +93,58 @@ cmp -s "$F" "$T/same.trf" || fail "trf check --write: not the same bytes"
 "$A" trf cut "$F" 2 -o "$T/cut.trf" || fail "trf cut: exit status"
 "$A" trf check "$T/cut.trf" > "$T/out" || fail "trf cut: result does not read"
 grep -q "2 rounds played of 4" "$T/out" || fail "trf cut: rounds $(cat "$T/out")"
+
+# tournament standings (docs/tournament.md, FIDE C.07). Event B of tiebreak_test.cpp, a
+# Swiss of 7 players and 3 rounds with a forfeit (3-6), a half-point bye (4), a withdrawal
+# (5), a late entry (7) and a pairing-allocated bye (7); its values are worked out there:
+# order 1 7 3 2 4 6 5; player 1: BH/C1 3.0, BH 4.0, SB 3.25; player 3: 4.5, 5.0, 1.75.
+p() {  # id name points round...
+  printf '001 %4s      %-33s %4s %-3s %11s %10s %4s %4s' "$1" "$2" "" "" "" "" "$3" ""
+  shift 3
+  for r in "$@"; do printf '  %s' "$r"; done
+  printf '\r'
+}
+{
+  printf '012 Event B\r'
+  p 1 'Alpha, "Al" One' 2.5 '   4 w 1' '   3 b =' '   2 w 1'
+  p 2 'Player 2' 1.5 '   5 w =' '   6 w 1' '   1 b 0'
+  p 3 'Player 3' 1.5 '   6 w +' '   1 w =' '   7 b 0'
+  p 4 'Player 4' 1.0 '   1 b 0' '0000 - H' '   6 w ='
+  p 5 'Player 5' 0.5 '   2 b =' '0000 - Z' '0000 - Z'
+  p 6 'Player 6' 0.5 '   3 b -' '   2 b 0' '   4 b ='
+  p 7 'Player 7' 2.0 '0000 - Z' '0000 - U' '   3 w 1'
+  printf '092 FIDE_DUTCH_2025\r'
+  printf 'XXR 3\r'
+} > "$T/b.trf"
+"$A" trf check "$T/b.trf" > /dev/null || fail "standings: event B does not read"
+"$A" tournament standings "$T/b.trf" > "$T/out" || fail "standings: exit status"
+grep -q "^Tie-breaks (default for a Swiss): BH/C1, BH, SB, DE$" "$T/out" ||
+  fail "standings: default list $(cat "$T/out")"
+[ "$(awk '$1 ~ /^[0-9]+$/ { printf "%s ", $2 }' "$T/out")" = "1 7 3 2 4 6 5 " ] ||
+  fail "standings: order $(cat "$T/out")"
+"$A" tournament standings "$T/b.trf" --csv > "$T/out" || fail "standings --csv: exit status"
+head -n 1 "$T/out" | grep -q '^Rank,SNo,Name,Rating,Fed,Pts,BH/C1,BH,SB,DE' || fail "standings --csv: header"
+grep -q '^1,1,"Alpha, ""Al"" One",,,2.5,3.0,4.0,3.25,0.0' "$T/out" || fail "standings --csv: row 1 $(cat "$T/out")"
+grep -q '^3,3,Player 3,,,1.5,4.5,5.0,1.75,0.0' "$T/out" || fail "standings --csv: row 3"
+"$A" tournament standings "$T/b.trf" --json --tiebreaks "BH/C1,WIN" > "$T/out" ||
+  fail "standings --json: exit status"
+grep -q '"name":"Alpha, \\"Al\\" One"' "$T/out" || fail "standings --json: escaping $(cat "$T/out")"
+grep -q '"tiebreaks":\["BH/C1","WIN"\]' "$T/out" || fail "standings --json: list"
+if command -v python3 > /dev/null; then
+  python3 -m json.tool "$T/out" > /dev/null || fail "standings --json: not JSON"
+fi
+"$A" tournament standings "$T/b.trf" --tiebreaks "BH,XYZ" > /dev/null 2> "$T/err"
+[ $? -eq 3 ] || fail "standings bad list: exit status"
+grep -q "tie-break 2 'XYZ': unknown tie-break" "$T/err" || fail "standings bad list: $(cat "$T/err")"
+{ cat "$T/b.trf"; printf '202 BH/C1,XX\r'; } > "$T/bad202.trf"
+"$A" tournament standings "$T/bad202.trf" > /dev/null 2> "$T/err"
+[ $? -eq 3 ] || fail "standings bad 202: exit status"
+grep -q "bad202.trf:11:11: tiebreaks: tie-break 2 'XX'" "$T/err" || fail "standings bad 202: $(cat "$T/err")"
+{ cat "$T/b.trf"; printf '202 SB,BH\r'; } > "$T/sb.trf"
+"$A" tournament standings "$T/sb.trf" > "$T/out" || fail "standings 202: exit status"
+grep -q "^Tie-breaks (the file's 202/212 line): SB, BH$" "$T/out" || fail "standings 202: list"
+"$A" tournament standings "$T/missing.trf" > /dev/null 2>&1
+[ $? -eq 5 ] || fail "standings missing file: exit status"
 
 [ $fails -eq 0 ] && echo "tournament cli: all passed"
 exit $fails

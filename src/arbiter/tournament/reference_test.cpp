@@ -5,39 +5,20 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "arbiter/tournament/reference_files.hpp"
 #include "arbiter/tournament/standing.hpp"
 #include "arbiter/tournament/trf.hpp"
 
 namespace arbiter::tournament {
 namespace {
 
-namespace fs = std::filesystem;
-
-const fs::path kDir = fs::path(ARB_TESTDATA_DIR) / "tournaments" / "dutch";
-
-std::vector<std::string> reference_files() {
-  std::vector<std::string> names;
-  if (!fs::exists(kDir)) return names;
-  for (const auto& entry : fs::directory_iterator(kDir)) {
-    if (entry.path().extension() == ".trf") names.push_back(entry.path().stem().string());
-  }
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using testing::reference_dir;
+using testing::reference_files;
+using testing::slurp;
 
 TEST(ReferenceTournaments, AllTheFilesAreThere) {
   // index.tsv lists 195 generated tournaments; the directory holds at least those.
@@ -46,7 +27,7 @@ TEST(ReferenceTournaments, AllTheFilesAreThere) {
 
 class ReferenceFile : public ::testing::TestWithParam<std::string> {
  protected:
-  std::string text() const { return slurp(kDir / (GetParam() + ".trf")); }
+  std::string text() const { return slurp(reference_dir() / (GetParam() + ".trf")); }
 };
 
 TEST_P(ReferenceFile, ReadsWithoutError) {
