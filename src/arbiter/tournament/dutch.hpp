@@ -12,16 +12,11 @@
 #include <vector>
 
 #include "arbiter/base/error.hpp"
+#include "arbiter/tournament/berger.hpp"  // Board
 #include "arbiter/tournament/model.hpp"
 #include "arbiter/tournament/swiss_state.hpp"
 
 namespace arbiter::tournament {
-
-struct Board {
-  PlayerId white = 0;
-  PlayerId black = 0;
-  friend bool operator==(const Board&, const Board&) = default;
-};
 
 struct SwissPairing {
   int round = 0;

@@ -149,10 +149,13 @@ Result<SwissState> swiss_state(const Tournament& t) {
         sp.bye_eligible = false;  // C.04.1 c / C.04.3 C.2: scored without playing
       }
     }
-    // C.04.3 A.4: floats of the last two rounds. A round not played that gave points is a
-    // downfloat; otherwise the scores before the round, against the scheduled opponent.
+    // C.04.3 A.4: floats of the last two rounds. A round not played that gave points (PAB,
+    // requested bye with points, forfeit win) is a downfloat; a game played, the scores
+    // before the round.
     for (int back = 1; back <= 2 && back <= k; ++back) {
       const RoundEntry e = entry(*line, k + 1 - back);
+      // A game lost by forfeit was not played: no float (the reference engine agrees).
+      if (e.result == ResultCode::ForfeitLoss) continue;
       if (!played_on_board(e) && st.points.points_for(e.result) > st.points.loss) {
         sp.floats[back] = Float::Down;
         continue;
