@@ -1,16 +1,20 @@
-// arbiter pair --berger IN.trf -p [OUT] | -c ; arbiter pair --dutch ... (spec/tournaments.md,
-// "The command line": the JaVaFo / bbpPairings contract). Exit statuses: 0 paired (or no
+// arbiter pair --berger|--dutch IN.trf -p [OUT] | -c (spec/tournaments.md, "The command
+// line": the JaVaFo / bbpPairings contract). Exit statuses: 0 paired (or no
 // difference), 1 no valid pairing or a round differs, 2 unexpected, 3 invalid request or
 // file, 4 size limit, 5 file access.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <exception>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "arbiter/tournament/consistency.hpp"
+#include "arbiter/tournament/dutch.hpp"
 #include "arbiter/tournament/round_robin.hpp"
+#include "arbiter/tournament/standing.hpp"
 #include "arbiter/tournament/trf.hpp"
 #include "commands.hpp"
 #include "trf_arg.hpp"
@@ -79,15 +83,98 @@ void run_berger(const PairOptions& o) {
   write_output(o.pair_output.empty() ? "" : o.pair_output.front(), out);
 }
 
+// `N` then `WHITE BLACK` per board, the bye as `ID 0` (the spec's -p output).
+std::string format_pairing(const tournament::SwissPairing& p) {
+  std::string out = fmt::format("{}\n", p.boards.size() + (p.bye != 0 ? 1 : 0));
+  for (const auto& b : p.boards) out += fmt::format("{} {}\n", b.white, b.black);
+  if (p.bye != 0) out += fmt::format("{} 0\n", p.bye);
+  return out;
+}
+
+// One line: the boards `W-B` in board order, then the bye.
+std::string one_line(const tournament::SwissPairing& p) {
+  std::string out;
+  for (const auto& b : p.boards) out += fmt::format("{}-{} ", b.white, b.black);
+  return out + (p.bye != 0 ? fmt::format("bye {}", p.bye) : std::string("no bye"));
+}
+
+[[noreturn]] void fail_pairing(const Error& e, const std::string& input) {
+  if (e.code == ErrorCode::kNoValidPairing) throw ExitError{1, e.message};
+  throw ExitError{3, fmt::format("{}: {}", input, e.message)};
+}
+
+// Round r of the file as a pairing: boards of the white players (board order by C.04.3
+// A.9 as the engine orders them), the PAB.
+tournament::SwissPairing file_round(const tournament::Tournament& t,
+                                    const tournament::SwissState& st, int r) {
+  tournament::SwissPairing p;
+  p.round = r;
+  for (const auto& player : t.players) {
+    if (static_cast<int>(player.rounds.size()) < r) continue;
+    const auto& e = player.rounds[static_cast<std::size_t>(r - 1)];
+    if (e.result == tournament::ResultCode::PairingBye) p.bye = player.id;
+    if (e.has_opponent() && e.colour == tournament::Colour::White)
+      p.boards.push_back({player.id, e.opponent});
+  }
+  tournament::order_boards(st, p.boards);
+  return p;
+}
+
+void run_dutch(const PairOptions& o) {
+  const tournament::Tournament t = load_trf(o.input);
+  if (!o.check) {
+    auto pairing = tournament::pair_dutch(t);
+    if (!pairing) fail_pairing(pairing.error(), o.input);
+    if (pairing->initial_colour_assumed)
+      fmt::print(stderr, "no initial colour (XXC / 152): White assumed for pairing number 1\n");
+    write_output(o.pair_output.empty() ? "" : o.pair_output.front(), format_pairing(*pairing));
+    return;
+  }
+  // -c: every round k+1 re-paired from rounds 1..k (the spec's test procedure).
+  const int played = tournament::rounds_played(t);
+  int differ = 0;
+  for (int k = 0; k < played; ++k) {
+    auto cut = tournament::cut_to_rounds(t, k);
+    if (!cut) fail_pairing(cut.error(), o.input);
+    if (k == 0 && cut->settings.initial_colour == tournament::InitialColour::Unspecified) {
+      // Round 1's colour was drawn by lot: take it from the file's round 1.
+      cut->settings.initial_colour =
+          tournament::infer_initial_colour(t, 1) == tournament::Colour::Black
+              ? tournament::InitialColour::Black
+              : tournament::InitialColour::White;
+    }
+    auto st = tournament::swiss_state(*cut);
+    if (!st) fail_pairing(st.error(), o.input);
+    auto pairing = tournament::pair_dutch(*st);
+    const tournament::SwissPairing in_file = file_round(t, *st, k + 1);
+    if (!pairing) {
+      ++differ;
+      fmt::print("round {}: checker: {}\n          file:    {}\n", k + 1, pairing.error().message,
+                 one_line(in_file));
+      continue;
+    }
+    auto mine = pairing->boards;
+    auto theirs = in_file.boards;
+    const auto key = [](const tournament::Board& b) { return std::pair{b.white, b.black}; };
+    std::sort(mine.begin(), mine.end(), [&](auto& a, auto& b) { return key(a) < key(b); });
+    std::sort(theirs.begin(), theirs.end(), [&](auto& a, auto& b) { return key(a) < key(b); });
+    if (mine == theirs && pairing->bye == in_file.bye) continue;
+    ++differ;
+    fmt::print("round {}: checker: {}\n          file:    {}\n", k + 1, one_line(*pairing),
+               one_line(in_file));
+  }
+  if (differ != 0)
+    throw ExitError{1, fmt::format("{} of {} rounds differ from the Dutch rules", differ, played)};
+}
+
 void run_pair(const PairOptions& o) {
   if (o.dutch == o.berger) throw ExitError{3, "name one pairing system: --dutch or --berger"};
-  if (o.dutch) {
-    // No pairings are invented: the Dutch engine (C.04.3) is the next part of issue #15.
-    throw ExitError{2,
-                    "the Dutch engine is not built yet (issue #15); --berger pairs round robins"};
-  }
-  if (o.generate) throw ExitError{3, "-g (random tournament generator) needs the Dutch engine"};
+  if (o.generate) throw ExitError{3, "-g (random tournament generator) is not built yet"};
   if (o.input.empty()) throw ExitError{3, "no input file"};
+  if (o.dutch) {
+    run_dutch(o);
+    return;
+  }
   run_berger(o);
 }
 
@@ -98,7 +185,7 @@ void register_pair(CLI::App& app) {
   auto* pair = app.add_subcommand(
       "pair",
       "Pair the next round of a TRF (drop-in for JaVaFo / bbpPairings): --berger or --dutch");
-  pair->add_flag("--dutch", opts->dutch, "FIDE (Dutch) System, C.04.3 (not built yet)");
+  pair->add_flag("--dutch", opts->dutch, "FIDE (Dutch) System, C.04.3 (2026 rules)");
   pair->add_flag("--berger", opts->berger, "Round robin by the Berger tables, C.05 Annex 1");
   pair->add_option("input", opts->input, "TRF file ('-' for standard input)");
   auto* p = pair->add_option("-p", opts->pair_output,
@@ -112,7 +199,7 @@ void register_pair(CLI::App& app) {
   pair->add_option("-s", opts->seed, "Seed of the generator");
   pair->callback([opts, pair] {
     opts->generate = pair->count("-g") > 0;
-    if (!opts->dutch && !opts->generate && pair->count("-p") == 0 && !opts->check) {
+    if (!opts->generate && pair->count("-p") == 0 && !opts->check) {
       throw ExitError{3, "say what to do: -p [OUT] to pair the next round, -c to check"};
     }
     try {

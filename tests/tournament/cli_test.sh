@@ -1,6 +1,6 @@
 #!/bin/sh
-# Black-box test of `arbiter pair --berger`, `arbiter tournament berger`, `arbiter
-# tournament standings` and `arbiter trf`
+# Black-box test of `arbiter pair --berger` and `--dutch`, `arbiter tournament berger`,
+# `arbiter tournament standings` and `arbiter trf`
 # (docs/tournament.md). Usage: cli_test.sh ARBITER TESTDATA_DIR
 # Expected pairings are the Berger tables of FIDE C.05 Annex 1.
 set -u
@@ -65,13 +65,44 @@ sed 's/   5 w 1/   5 w Z/' "$T/five.trf" > "$T/bad.trf"
 [ $? -eq 3 ] || fail "pair bad file: exit status"
 grep -q "bad.trf:3:99: result:" "$T/err" || fail "pair bad file: location $(cat "$T/err")"
 
-# File access: 5. The Dutch engine is not built: 2, and no pairing printed.
+# File access: 5.
 "$A" pair --berger "$T/missing.trf" -p > /dev/null 2>&1
 [ $? -eq 5 ] || fail "pair missing file: exit status"
-"$A" pair --dutch "$D/t20261125_006_n8_r4.trf" -p > "$T/out" 2> "$T/err"
-[ $? -eq 2 ] || fail "pair dutch: exit status"
-[ ! -s "$T/out" ] || fail "pair dutch: printed a pairing"
-grep -q "not built yet" "$T/err" || fail "pair dutch: message"
+
+# pair --dutch: a reference tournament cut back to 3 rounds pairs as its round 4 (the
+# boards W B, whatever their order, taken from the file's round 4 columns 122-128).
+F8="$D/t20261125_006_n8_r4.trf"
+"$A" trf cut "$F8" 3 -o "$T/r3.trf" || fail "trf cut r3: exit status"
+"$A" pair --dutch "$T/r3.trf" -p > "$T/out" 2> "$T/err" || fail "pair dutch: exit status"
+tr '\r' '\n' < "$F8" | awk 'substr($0,1,3) == "001" && substr($0,127,1) == "w" {
+  print substr($0,5,4) + 0, substr($0,122,4) + 0 }' | sort > "$T/want"
+[ "$(head -n 1 "$T/out")" = "4" ] || fail "pair dutch: count $(head -n 1 "$T/out")"
+tail -n +2 "$T/out" | sort > "$T/got"
+cmp -s "$T/got" "$T/want" || fail "pair dutch: $(cat "$T/got") against $(cat "$T/want")"
+"$A" pair --dutch "$T/r3.trf" -p "$T/pairs.txt" 2> /dev/null || fail "pair dutch to OUT"
+cmp -s "$T/pairs.txt" "$T/out" || fail "pair dutch to OUT: differs from stdout"
+
+# -c: the complete file is clean; two players' colours swapped in round 2 are flagged.
+"$A" pair --dutch "$F8" -c > "$T/out" 2>&1 || fail "check dutch: exit status $(cat "$T/out")"
+[ ! -s "$T/out" ] || fail "check dutch: printed $(cat "$T/out")"
+tr '\r' '\n' < "$F8" | sed -e '/^001    1 /s/     7 w =/     7 b =/' \
+  -e '/^001    7 /s/     1 b =/     1 w =/' > "$T/swapped.trf"
+"$A" pair --dutch "$T/swapped.trf" -c > "$T/out" 2> "$T/err"
+[ $? -eq 1 ] || fail "check swapped: exit status"
+grep -q "^round 2:" "$T/out" || fail "check swapped: $(cat "$T/out")"
+
+# No legal pairing: 4 players who have all met, a 4th round: exit 1, and why.
+{
+  printf '012 Four\r'
+  printf '001    1      One                                                                3.0          3 w 1     2 b 1     4 w 1\r'
+  printf '001    2      Two                                                                2.0          4 b 1     1 w 0     3 b 1\r'
+  printf '001    3      Three                                                              0.0          1 b 0     4 w 0     2 w 0\r'
+  printf '001    4      Four                                                               1.0          2 w 0     3 b 1     1 b 0\r'
+  printf 'XXR 4\r'
+} > "$T/four.trf"
+"$A" pair --dutch "$T/four.trf" -p > "$T/out" 2> "$T/err"
+[ $? -eq 1 ] || fail "pair four: exit status $(cat "$T/err")"
+grep -q "absolute criteria" "$T/err" || fail "pair four: message $(cat "$T/err")"
 
 # tournament berger: the Handbook's table for 5 or 6 players.
 "$A" tournament berger 6 > "$T/out" || fail "berger 6: exit status"

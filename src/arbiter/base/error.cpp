@@ -54,6 +54,7 @@ std::string_view to_string(ErrorCode code) noexcept {
     case ErrorCode::kCapacity: return "capacity";
     case ErrorCode::kTrfSyntax: return "trf-syntax";
     case ErrorCode::kTrfConsistency: return "trf-consistency";
+    case ErrorCode::kNoValidPairing: return "no-valid-pairing";
     case ErrorCode::kLastCode: return "last-code";
   }
   return "unknown";

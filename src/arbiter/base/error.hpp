@@ -71,6 +71,7 @@ enum class ErrorCode : std::uint16_t {
   // tournament report files (tournament module)
   kTrfSyntax,       // a field that is not what its columns must hold
   kTrfConsistency,  // well formed, but contradicts another line (symmetry, points, ids)
+  kNoValidPairing,  // no pairing satisfies the absolute criteria (C.04.1, C.04.3 C1-C4)
   // keep last: tests iterate up to it
   kLastCode,
 };

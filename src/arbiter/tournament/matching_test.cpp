@@ -1,0 +1,78 @@
+// The weighted matching against exhaustive search on small random graphs, and the wide
+// integers it runs on.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "arbiter/tournament/weighted_matching.hpp"
+#include "arbiter/tournament/wide_uint.hpp"
+
+namespace arbiter::tournament {
+namespace {
+
+using W = WideUint<2>;
+
+// The best total weight of any matching of vertices from `v` on (exhaustive).
+std::uint64_t best(const std::vector<std::vector<std::uint64_t>>& w, std::vector<bool>& used,
+                   std::size_t v) {
+  const std::size_t n = w.size();
+  while (v < n && used[v]) ++v;
+  if (v >= n) return 0;
+  used[v] = true;
+  std::uint64_t result = best(w, used, v + 1);  // v unmatched
+  for (std::size_t u = v + 1; u < n; ++u) {
+    if (used[u] || w[v][u] == 0) continue;
+    used[u] = true;
+    result = std::max(result, w[v][u] + best(w, used, v + 1));
+    used[u] = false;
+  }
+  used[v] = false;
+  return result;
+}
+
+TEST(WeightedMatching, EqualsExhaustiveSearch) {
+  std::mt19937_64 rng(15);
+  for (int trial = 0; trial < 300; ++trial) {
+    const int n = 1 + static_cast<int>(rng() % 10);
+    std::vector<std::vector<std::uint64_t>> w(static_cast<std::size_t>(n),
+                                              std::vector<std::uint64_t>(n, 0));
+    std::vector<WeightedMatching<W>::Edge> edges;
+    for (int i = 0; i < n; ++i) {
+      for (int j = i + 1; j < n; ++j) {
+        if (rng() % 3 == 0) continue;
+        const std::uint64_t x = 1 + rng() % (trial % 2 == 0 ? 5 : 1000);
+        w[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] = x;
+        w[static_cast<std::size_t>(j)][static_cast<std::size_t>(i)] = x;
+        edges.push_back({i, j, W{x}});
+      }
+    }
+    const auto mate = WeightedMatching<W>::solve(n, edges);
+    std::uint64_t total = 0;
+    for (int v = 0; v < n; ++v) {
+      const int m = mate[static_cast<std::size_t>(v)];
+      if (m < 0) continue;
+      ASSERT_EQ(mate[static_cast<std::size_t>(m)], v);
+      ASSERT_NE(w[static_cast<std::size_t>(v)][static_cast<std::size_t>(m)], 0u);
+      if (v < m) total += w[static_cast<std::size_t>(v)][static_cast<std::size_t>(m)];
+    }
+    std::vector<bool> used(static_cast<std::size_t>(n), false);
+    EXPECT_EQ(total, best(w, used, 0)) << "trial " << trial;
+  }
+}
+
+TEST(WideUint, CarriesBorrowsAndShiftsAcrossLimbs) {
+  W x{~std::uint64_t{0}};
+  x += W{1};
+  EXPECT_EQ(x, W{1} << 64);
+  x -= W{1};
+  EXPECT_EQ(x, W{~std::uint64_t{0}});
+  EXPECT_EQ((W{3} << 100) >> 99, W{6});
+  EXPECT_LT(W{5}, W{1} << 70);
+  EXPECT_EQ(W::ones(65) + W{1}, W{1} << 65);
+  EXPECT_TRUE((W{1} << 130).is_zero());  // beyond the width: modulo 2^128
+}
+
+}  // namespace
+}  // namespace arbiter::tournament
