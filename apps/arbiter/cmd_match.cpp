@@ -17,9 +17,16 @@
 #include <memory>
 
 #include "arbiter/players/event_log.hpp"
+#include "arbiter/players/event_runner.hpp"
 #include "arbiter/players/match.hpp"
 #include "arbiter/players/openings.hpp"
+#include "arbiter/tournament/crosstable.hpp"
+#include "arbiter/tournament/dutch.hpp"
+#include "arbiter/tournament/round_robin.hpp"
+#include "arbiter/tournament/trf.hpp"
 #include "commands.hpp"
+#include "standings_output.hpp"
+#include "trf_arg.hpp"
 
 namespace arbiter::app {
 namespace {
@@ -41,6 +48,13 @@ struct MatchArgs {
   bool chess960 = false;
   std::optional<std::uint64_t> seed;
   std::vector<std::string> adjudicate;
+  // Engine events (issue #15): --tournament swiss|round-robin, with a TRF at the end.
+  std::string tournament;
+  int rounds = 0;
+  bool double_round_robin = false;
+  std::string trf;
+  std::string tiebreaks;
+  std::string event_name = "arbiter match";
 };
 
 // `cmd=builtin` (with an optional `elo=N`) is the built-in engine: this binary's `uci`.
@@ -89,13 +103,23 @@ double parse_sprt_value(const std::vector<std::string>& words, const std::string
   return fallback;
 }
 
-std::string with_round(std::string pgn, int round) {
+// PGN 8.1.1: a tag value escapes '"' and '\\'.
+std::string pgn_escaped(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+std::string with_round(std::string pgn, int round, const std::string& event_name) {
   const std::string tag = "[Round \"?\"]";
   if (auto at = pgn.find(tag); at != std::string::npos)
     pgn.replace(at, tag.size(), "[Round \"" + std::to_string(round) + "\"]");
   const std::string event = "[Event \"?\"]";
   if (auto at = pgn.find(event); at != std::string::npos)
-    pgn.replace(at, event.size(), "[Event \"arbiter match\"]");
+    pgn.replace(at, event.size(), "[Event \"" + pgn_escaped(event_name) + "\"]");
   return pgn;
 }
 
@@ -123,7 +147,9 @@ void print_table(const players::MatchOptions& o, const players::MatchSummary& s)
   }
 }
 
-void run(const MatchArgs& a) {
+// `positions`: how many Chess960 positions to draw (a match: one per two games; an event:
+// one per round).
+players::MatchOptions match_options(const MatchArgs& a, int positions) {
   players::MatchOptions o;
   if (a.engines.size() < 2) throw ExitError{2, "a match needs at least two --engine"};
   for (const auto& words : a.engines) o.engines.push_back(engine_from_words(words));
@@ -155,7 +181,7 @@ void run(const MatchArgs& a) {
     // Guideline II.2.1: positions drawn at random, each played with the colours reversed.
     const std::uint64_t seed = a.seed.value_or(
         static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()));
-    o.chess960_positions = players::chess960_positions(seed, std::max(1, (a.games + 1) / 2));
+    o.chess960_positions = players::chess960_positions(seed, std::max(1, positions));
     if (!a.quiet) fmt::print(stderr, "Chess960 positions from --seed {}\n", seed);
   }
   if (!a.sprt.empty()) {
@@ -164,44 +190,148 @@ void run(const MatchArgs& a) {
                            parse_sprt_value(a.sprt, "alpha", 0.05),
                            parse_sprt_value(a.sprt, "beta", 0.05)};
   }
-  std::ofstream pgn_out;
-  if (!a.pgn.empty()) {
-    pgn_out.open(a.pgn, std::ios::binary | std::ios::trunc);
-    if (!pgn_out) throw ExitError{2, a.pgn + ": cannot write"};
+  return o;
+}
+
+// The games' files: the PGN (Round = the game's number, or the event's round) and the
+// event logs, one per game.
+class GameFiles {
+ public:
+  explicit GameFiles(const MatchArgs& a) : events_(a.events) {
+    if (!a.pgn.empty()) {
+      pgn_.open(a.pgn, std::ios::binary | std::ios::trunc);
+      if (!pgn_) throw ExitError{2, a.pgn + ": cannot write"};
+    }
+    if (!events_.empty()) {
+      std::error_code ec;
+      std::filesystem::create_directories(events_, ec);
+      if (ec) throw ExitError{2, events_ + ": " + ec.message()};
+    }
   }
-  if (!a.events.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(a.events, ec);
-    if (ec) throw ExitError{2, a.events + ": " + ec.message()};
+  void write(const players::PlayedGame& played, int number, int round,
+             const std::string& event_name) {
+    if (pgn_) {
+      std::string pgn = players::pgn_with_evals(played.verdict.pgn, played.evals);
+      if (played.adjudication) pgn = players::pgn_with_adjudication(pgn, *played.adjudication);
+      pgn_ << with_round(pgn, round, event_name) << '\n' << std::flush;
+    }
+    if (!events_.empty()) {
+      std::ofstream log(events_ + "/game" + std::to_string(number) + ".jsonl",
+                        std::ios::binary | std::ios::trunc);
+      log << players::event_log_text(played.start, played.events);
+    }
   }
+
+ private:
+  std::ofstream pgn_;
+  std::string events_;
+};
+
+void print_game_line(const players::MatchOptions& o, const players::ScheduledGame& g,
+                     const players::PlayedGame& played) {
+  fmt::print(stderr, "Game {} ({} - {}): {} {{{}}}", g.number,
+             o.engines[static_cast<std::size_t>(g.white)].name,
+             o.engines[static_cast<std::size_t>(g.black)].name,
+             competition::result_text(played.verdict.result),
+             competition::termination_name(played.verdict.termination));
+  for (const std::string& n : played.notes) fmt::print(stderr, " [{}]", n);
+  if (played.adjudication) fmt::print(stderr, " [adjudicated: {}]", *played.adjudication);
+  fmt::print(stderr, "\n");
+}
+
+void run(const MatchArgs& a) {
+  const players::MatchOptions o = match_options(a, (a.games + 1) / 2);
+  GameFiles files(a);
   const auto summary = players::run_match(
       o, players::make_engine_player, [] { return std::make_unique<SteadyTimeSource>(); },
       [&](const players::FinishedGame& g, const players::MatchSummary& s) {
-        if (pgn_out) {
-          std::string pgn = players::pgn_with_evals(g.played.verdict.pgn, g.played.evals);
-          if (g.played.adjudication)
-            pgn = players::pgn_with_adjudication(pgn, *g.played.adjudication);
-          pgn_out << with_round(pgn, g.game.number) << '\n' << std::flush;
-        }
-        if (!a.events.empty()) {
-          std::ofstream log(a.events + "/game" + std::to_string(g.game.number) + ".jsonl",
-                            std::ios::binary | std::ios::trunc);
-          log << players::event_log_text(g.played.start, g.played.events);
-        }
+        files.write(g.played, g.game.number, g.game.number, a.event_name);
         if (a.quiet) return;
         const players::Wdl& w = s.per_engine[0];
-        fmt::print(stderr, "Game {} ({} - {}): {} {{{}}}", g.game.number,
-                   o.engines[static_cast<std::size_t>(g.game.white)].name,
-                   o.engines[static_cast<std::size_t>(g.game.black)].name,
-                   competition::result_text(g.played.verdict.result),
-                   competition::termination_name(g.played.verdict.termination));
-        for (const std::string& n : g.played.notes) fmt::print(stderr, " [{}]", n);
-        if (g.played.adjudication) fmt::print(stderr, " [adjudicated: {}]", *g.played.adjudication);
-        fmt::print(stderr, "\nPlayed {}/{}: {} +{} ={} -{} ({})\n", s.played, s.scheduled,
+        print_game_line(o, g.game, g.played);
+        fmt::print(stderr, "Played {}/{}: {} +{} ={} -{} ({})\n", s.played, s.scheduled,
                    o.engines[0].name, w.wins, w.draws, w.losses,
                    players::format_elo(players::estimate_elo(w)));
       });
   print_table(o, summary);
+}
+
+// The pairing function of the event: the Dutch engine for a Swiss, the Berger tables for a
+// round robin; both read the event as it stands, as `arbiter pair` reads a TRF.
+players::EventPairer event_pairer(bool swiss) {
+  if (swiss) {
+    return [](const tournament::Tournament& ev) -> Result<players::EventPairing> {
+      auto p = tournament::pair_dutch(ev);
+      if (!p) return tl::unexpected(p.error());
+      return players::EventPairing{p->boards, p->bye};
+    };
+  }
+  return [](const tournament::Tournament& ev) -> Result<players::EventPairing> {
+    auto plan = tournament::round_robin_plan(ev);
+    if (!plan) return tl::unexpected(plan.error());
+    auto next = tournament::next_round(ev, *plan);
+    if (!next) return make_error(ErrorCode::kInvalidArgument, "the round robin is played out", {});
+    return players::EventPairing{next->boards, next->bye};
+  };
+}
+
+void run_event(const MatchArgs& a) {
+  const bool swiss = a.tournament == "swiss";
+  players::EventOptions e;
+  if (!a.sprt.empty()) throw ExitError{2, "--sprt is for two-engine matches, not --tournament"};
+  if (a.gauntlet) throw ExitError{2, "--gauntlet and --tournament exclude each other"};
+  const int n = static_cast<int>(a.engines.size());
+  if (swiss) {
+    if (a.rounds < 1) throw ExitError{2, "--tournament swiss needs --rounds N"};
+    if (a.double_round_robin) throw ExitError{2, "--double is for --tournament round-robin"};
+    e.rounds = a.rounds;
+    e.system = "FIDE_DUTCH_2026";
+  } else {
+    const int cycle = tournament::berger_size(n) - 1;
+    e.rounds = a.double_round_robin ? 2 * cycle : cycle;
+    if (a.rounds != 0 && a.rounds != e.rounds)
+      throw ExitError{
+          2, fmt::format("a {} round robin of {} engines has {} rounds, not {}",
+                         a.double_round_robin ? "double" : "single", n, e.rounds, a.rounds)};
+    e.system = a.double_round_robin ? "FIDE_DOUBLEROUNDROBIN" : "BERGER_ROUNDROBIN";
+  }
+  e.match = match_options(a, e.rounds);
+  e.name = a.event_name;
+  e.tiebreaks = a.tiebreaks;
+  for (const auto& words : a.engines) {
+    int rating = 0;
+    for (const std::string& w : words)
+      if (w.rfind("elo=", 0) == 0) rating = std::atoi(w.c_str() + 4);
+    e.ratings.push_back(rating);
+  }
+  // The tie-break list is checked before any game is played.
+  if (!a.tiebreaks.empty())
+    if (auto specs = tournament::parse_tiebreaks(a.tiebreaks); !specs)
+      throw ExitError{2, "--tiebreaks: " + specs.error().message};
+  GameFiles files(a);
+  const auto outcome = players::run_event(
+      e, event_pairer(swiss), players::make_engine_player,
+      [] { return std::make_unique<SteadyTimeSource>(); },
+      [&](const players::EventGame& g) {
+        files.write(g.played, g.game.number, g.round, a.event_name);
+        if (!a.quiet) print_game_line(e.match, g.game, g.played);
+      },
+      [&](const tournament::Tournament& ev, int round) {
+        if (!a.trf.empty()) write_output(a.trf, tournament::write_trf(ev));
+        if (!a.quiet) fmt::print(stderr, "Round {} of {} played\n", round, e.rounds);
+      });
+  if (!a.trf.empty()) write_output(a.trf, tournament::write_trf(outcome.event));
+  StandingsReport report;
+  report.event = &outcome.event;
+  auto specs = tournament::file_tiebreaks(outcome.event);
+  if (!specs) throw ExitError{2, "tie-breaks: " + specs.error().message};
+  report.standings = tournament::compute_standings(outcome.event, *specs);
+  report.source = a.tiebreaks.empty() ? "default" : "--tiebreaks";
+  fmt::print("\n{}\n{}", tournament::crosstable_text(outcome.event, report.standings),
+             format_standings(report, StandingsFormat::Text));
+  if (outcome.stopped)
+    throw ExitError{1, fmt::format("the event stopped after round {}: {}", outcome.rounds_played,
+                                   outcome.stopped->describe())};
 }
 
 }  // namespace
@@ -243,7 +373,27 @@ void register_match(CLI::App& app) {
                   "draw=movenumber:N,movecount:C,score:CP or resign=movecount:C,score:CP")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  cmd->callback([a] { run(*a); });
+  cmd->add_option("--tournament", a->tournament,
+                  "An event instead of a match: swiss (FIDE Dutch, --rounds N) or round-robin "
+                  "(Berger tables, --double for two cycles); ends with the crosstable, the C.07 "
+                  "standings and, with --trf, the event's TRF")
+      ->check(CLI::IsMember({"swiss", "round-robin"}));
+  cmd->add_option("--rounds", a->rounds, "Rounds of a --tournament swiss")
+      ->check(CLI::Range(1, 999));
+  cmd->add_flag("--double", a->double_round_robin, "A double round robin (--tournament)");
+  cmd->add_option("--trf", a->trf, "Write the event's TRF here after every round (--tournament)");
+  cmd->add_option("--tiebreaks", a->tiebreaks,
+                  "C.07 tie-breaks of the standings, e.g. \"BH/C1,BH,SB,DE\" (--tournament)");
+  cmd->add_option("--event", a->event_name, "The event's name (TRF 012, PGN Event)");
+  cmd->callback([a] {
+    if (a->tournament.empty()) {
+      if (a->rounds != 0 || a->double_round_robin || !a->trf.empty() || !a->tiebreaks.empty())
+        throw ExitError{2, "--rounds, --double, --trf and --tiebreaks go with --tournament"};
+      run(*a);
+    } else {
+      run_event(*a);
+    }
+  });
 }
 
 }  // namespace arbiter::app
