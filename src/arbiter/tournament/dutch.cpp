@@ -97,8 +97,8 @@ Result<std::vector<int>> DutchEngine<N>::feasibility() {
     for (int v = 0; single && v < n_ && p_[at(v)]->accelerated >= top; ++v)
       if (p_[at(mate[at(v)])]->accelerated < top) single = false;
     l_.single_downfloater_bye = single;
-    // C.9: the more unplayed games a player has, the more his pairing weighs, so that the
-    // assignee is the one with the fewest.
+    // 2026 PAB criterion: the more unplayed games a player has, the more his pairing weighs, so
+    // that the assignee is the one with the fewest.
     std::vector<int> counts;
     for (const SwissPlayer* p : p_)
       if (p->accelerated == l_.bye_score) counts.push_back(st_.round - 1 - p->played_games);
