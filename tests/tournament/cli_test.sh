@@ -90,6 +90,17 @@ tr '\r' '\n' < "$F8" | sed -e '/^001    1 /s/     7 w =/     7 b =/' \
 [ $? -eq 1 ] || fail "check swapped: exit status"
 grep -q "^round 2:" "$T/out" || fail "check swapped: $(cat "$T/out")"
 
+# -g: the random tournament generator's event is clean under -c; the same seed, the same file.
+printf 'PlayersNumber=25\nRoundsNumber=6\nForfeitRate=15\nRetiredRate=20\nHalfPointByeRate=30\n' \
+  > "$T/rtg.cfg"
+"$A" pair --dutch -g "$T/rtg.cfg" -o "$T/rtg.trf" -s 11 || fail "generate: exit status"
+"$A" pair --dutch -g "$T/rtg.cfg" -o "$T/rtg2.trf" -s 11 || fail "generate again: exit status"
+cmp -s "$T/rtg.trf" "$T/rtg2.trf" || fail "generate: the same seed gave another file"
+"$A" pair --dutch "$T/rtg.trf" -c > "$T/out" 2>&1 || fail "check generated: $(cat "$T/out")"
+printf 'Players=3\n' > "$T/bad.cfg"
+"$A" pair --dutch -g "$T/bad.cfg" -o "$T/x.trf" > /dev/null 2>&1
+[ $? -eq 3 ] || fail "generate bad config: exit status"
+
 # No legal pairing: 4 players who have all met, a 4th round: exit 1, and why.
 {
   printf '012 Four\r'
