@@ -127,6 +127,10 @@ tournament::SwissPairing file_round(const tournament::Tournament& t,
 void run_dutch(const PairOptions& o) {
   const tournament::Tournament t = load_trf(o.input);
   if (!o.check) {
+    if (t.settings.rounds && tournament::rounds_played(t) >= *t.settings.rounds) {
+      throw ExitError{
+          1, fmt::format("no round to pair: all {} rounds are played", *t.settings.rounds)};
+    }
     auto pairing = tournament::pair_dutch(t);
     if (!pairing) fail_pairing(pairing.error(), o.input);
     if (pairing->initial_colour_assumed)

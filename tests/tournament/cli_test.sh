@@ -81,6 +81,14 @@ cmp -s "$T/got" "$T/want" || fail "pair dutch: $(cat "$T/got") against $(cat "$T
 "$A" pair --dutch "$T/r3.trf" -p "$T/pairs.txt" 2> /dev/null || fail "pair dutch to OUT"
 cmp -s "$T/pairs.txt" "$T/out" || fail "pair dutch to OUT: differs from stdout"
 
+# A file without a round count cannot be paired (3); an event played out has no round (1).
+"$A" pair --dutch "$F8" -p > /dev/null 2> "$T/err"
+[ $? -eq 3 ] || fail "pair dutch without rounds: exit status"
+grep -q "number of rounds" "$T/err" || fail "pair dutch without rounds: $(cat "$T/err")"
+"$A" trf cut "$F8" 4 -o "$T/r4.trf" || fail "trf cut r4: exit status"
+"$A" pair --dutch "$T/r4.trf" -p > /dev/null 2>&1
+[ $? -eq 1 ] || fail "pair dutch played out: exit status"
+
 # -c: the complete file is clean; two players' colours swapped in round 2 are flagged.
 "$A" pair --dutch "$F8" -c > "$T/out" 2>&1 || fail "check dutch: exit status $(cat "$T/out")"
 [ ! -s "$T/out" ] || fail "check dutch: printed $(cat "$T/out")"
