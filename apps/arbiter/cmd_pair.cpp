@@ -5,14 +5,18 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <exception>
+#include <fstream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "arbiter/tournament/consistency.hpp"
 #include "arbiter/tournament/dutch.hpp"
+#include "arbiter/tournament/generator.hpp"
 #include "arbiter/tournament/round_robin.hpp"
 #include "arbiter/tournament/standing.hpp"
 #include "arbiter/tournament/trf.hpp"
@@ -123,6 +127,10 @@ tournament::SwissPairing file_round(const tournament::Tournament& t,
 void run_dutch(const PairOptions& o) {
   const tournament::Tournament t = load_trf(o.input);
   if (!o.check) {
+    if (t.settings.rounds && tournament::rounds_played(t) >= *t.settings.rounds) {
+      throw ExitError{
+          1, fmt::format("no round to pair: all {} rounds are played", *t.settings.rounds)};
+    }
     auto pairing = tournament::pair_dutch(t);
     if (!pairing) fail_pairing(pairing.error(), o.input);
     if (pairing->initial_colour_assumed)
@@ -167,9 +175,34 @@ void run_dutch(const PairOptions& o) {
     throw ExitError{1, fmt::format("{} of {} rounds differ from the Dutch rules", differ, played)};
 }
 
+// -g [CONFIG] -o OUT [-s SEED]: a complete event paired by the engine, written as a TRF.
+void run_generator(const PairOptions& o) {
+  if (o.output.empty()) throw ExitError{3, "-g needs -o OUT.trf"};
+  std::string text;
+  if (!o.config.empty()) {
+    std::ifstream in(o.config, std::ios::binary);
+    if (!in) throw ExitError{5, fmt::format("{}: cannot read", o.config)};
+    std::ostringstream s;
+    s << in.rdbuf();
+    text = s.str();
+  }
+  auto config = tournament::parse_generator_config(text);
+  if (!config) {
+    throw ExitError{
+        3, fmt::format("{}:{}: {}", o.config, config.error().where.line, config.error().message)};
+  }
+  auto event = tournament::generate_tournament(*config, static_cast<std::uint64_t>(o.seed));
+  if (!event) fail_pairing(event.error(), o.config);
+  write_output(o.output, tournament::write_trf(*event));
+}
+
 void run_pair(const PairOptions& o) {
   if (o.dutch == o.berger) throw ExitError{3, "name one pairing system: --dutch or --berger"};
-  if (o.generate) throw ExitError{3, "-g (random tournament generator) is not built yet"};
+  if (o.generate) {
+    if (!o.dutch) throw ExitError{3, "-g (random tournament generator) pairs by --dutch"};
+    run_generator(o);
+    return;
+  }
   if (o.input.empty()) throw ExitError{3, "no input file"};
   if (o.dutch) {
     run_dutch(o);

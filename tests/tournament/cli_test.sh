@@ -82,6 +82,14 @@ cmp -s "$T/got" "$T/want" || fail "pair dutch: $(cat "$T/got") against $(cat "$T
 "$A" pair --dutch "$T/r3.trf" -p "$T/pairs.txt" 2> /dev/null || fail "pair dutch to OUT"
 cmp -s "$T/pairs.txt" "$T/out" || fail "pair dutch to OUT: differs from stdout"
 
+# A file without a round count cannot be paired (3); an event played out has no round (1).
+"$A" pair --dutch "$F8" -p > /dev/null 2> "$T/err"
+[ $? -eq 3 ] || fail "pair dutch without rounds: exit status"
+grep -q "number of rounds" "$T/err" || fail "pair dutch without rounds: $(cat "$T/err")"
+"$A" trf cut "$F8" 4 -o "$T/r4.trf" || fail "trf cut r4: exit status"
+"$A" pair --dutch "$T/r4.trf" -p > /dev/null 2>&1
+[ $? -eq 1 ] || fail "pair dutch played out: exit status"
+
 # -c: the complete file is clean; two players' colours swapped in round 2 are flagged.
 "$A" pair --dutch "$F8" -c > "$T/out" 2>&1 || fail "check dutch: exit status $(cat "$T/out")"
 [ ! -s "$T/out" ] || fail "check dutch: printed $(cat "$T/out")"
@@ -90,6 +98,17 @@ tr '\r' '\n' < "$F8" | sed -e '/^001    1 /s/     7 w =/     7 b =/' \
 "$A" pair --dutch "$T/swapped.trf" -c > "$T/out" 2> "$T/err"
 [ $? -eq 1 ] || fail "check swapped: exit status"
 grep -q "^round 2:" "$T/out" || fail "check swapped: $(cat "$T/out")"
+
+# -g: the random tournament generator's event is clean under -c; the same seed, the same file.
+printf 'PlayersNumber=25\nRoundsNumber=6\nForfeitRate=15\nRetiredRate=20\nHalfPointByeRate=30\n' \
+  > "$T/rtg.cfg"
+"$A" pair --dutch -g "$T/rtg.cfg" -o "$T/rtg.trf" -s 11 || fail "generate: exit status"
+"$A" pair --dutch -g "$T/rtg.cfg" -o "$T/rtg2.trf" -s 11 || fail "generate again: exit status"
+cmp -s "$T/rtg.trf" "$T/rtg2.trf" || fail "generate: the same seed gave another file"
+"$A" pair --dutch "$T/rtg.trf" -c > "$T/out" 2>&1 || fail "check generated: $(cat "$T/out")"
+printf 'Players=3\n' > "$T/bad.cfg"
+"$A" pair --dutch -g "$T/bad.cfg" -o "$T/x.trf" > /dev/null 2>&1
+[ $? -eq 3 ] || fail "generate bad config: exit status"
 
 # No legal pairing: 4 players who have all met, a 4th round: exit 1, and why.
 {

@@ -97,8 +97,8 @@ Result<std::vector<int>> DutchEngine<N>::feasibility() {
     for (int v = 0; single && v < n_ && p_[at(v)]->accelerated >= top; ++v)
       if (p_[at(mate[at(v)])]->accelerated < top) single = false;
     l_.single_downfloater_bye = single;
-    // C.9: the more unplayed games a player has, the more his pairing weighs, so that the
-    // assignee is the one with the fewest.
+    // 2026 PAB criterion: the more unplayed games a player has, the more his pairing weighs, so
+    // that the assignee is the one with the fewest.
     std::vector<int> counts;
     for (const SwissPlayer* p : p_)
       if (p->accelerated == l_.bye_score) counts.push_back(st_.round - 1 - p->played_games);
@@ -145,6 +145,15 @@ void DutchEngine<N>::pair_bracket(std::vector<int>& vert, int& mdp, int& group_v
     vert.push_back(next_it++);
   const int size = static_cast<int>(vert.size());
   const auto V = [&](int i) { return vert[at(i)]; };
+  // 2026 PAB criterion (unplayed games of the assignee): besides the reference engine's
+  // case (the assignee is the single downfloater of his score group), also where players
+  // of the assignee's score have all moved down into a bracket of lower residents, so that
+  // the bracket decides which of them floats on to the bye. Our reading of the criterion's
+  // scope; it agrees with two more reference rounds than the narrower one.
+  if (n_ % 2 == 1 && mdp < nb && p_[at(V(mdp))]->accelerated < l_.bye_score) {
+    for (int i = 0; i < mdp; ++i)
+      if (p_[at(V(i))]->accelerated == l_.bye_score) l_.single_downfloater_bye = true;
+  }
 
   // Weights for the bracket: pairs inside it, and with the next score group (C.04.3 C.8).
   std::vector<std::vector<W>> base(at(size));

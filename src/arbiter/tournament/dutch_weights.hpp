@@ -1,5 +1,7 @@
-// The edge weights of the Dutch engine (C.04.3 C, the quality criteria, as fields of one
-// integer, most significant first). Internal to dutch.cpp; docs/tournament.md draws the
+// The edge weights of the Dutch engine: C.04.3's absolute, completion and quality criteria
+// as fields of one integer, most significant first (criteria named below by the 2017
+// text's numbers C.1-C.21, which the 2026 text keeps in substance, plus the 2026 PAB
+// criterion on unplayed games). Internal to dutch.cpp; docs/tournament.md draws the
 // layout. `hi` is the higher-placed player of the pair (score, then pairing number), `lo`
 // the other; `current`: `lo` belongs to the bracket being paired, `next`: to the score
 // group below it.
@@ -54,7 +56,7 @@ inline bool bye_candidate(const SwissPlayer& p, const WeightLayout& l) {
   return p.bye_eligible && p.accelerated <= l.bye_score;
 }
 
-// C.04.3 C.10-C.13 (colour preferences), `p` the lower player, `o` the higher.
+// C.04.3 C.10-C.13 (2017 numbering; colour preferences), `p` the lower player, `o` the higher.
 template <typename W>
 void colour_fields(WeightBuilder<W>& b, const SwissPlayer& p, const SwissPlayer& o, bool on,
                    unsigned s) {
@@ -80,8 +82,8 @@ void colour_fields(WeightBuilder<W>& b, const SwissPlayer& p, const SwissPlayer&
   if (on && c13) b.add(1);
 }
 
-// C.04.3 C.14-C.21: floats repeated from `back` rounds before, counted (C.14-C.17) or
-// weighed by score (C.18-C.21).
+// C.04.3 C.14-C.21 (2017 numbering): floats repeated from `back` rounds before, counted (C.14-C.17)
+// or weighed by score (C.18-C.21).
 template <typename W>
 void float_counts(WeightBuilder<W>& b, const SwissPlayer& hi, const SwissPlayer& lo, bool on,
                   int back, unsigned s) {
@@ -124,7 +126,7 @@ W edge_weight(const SwissPlayer& hi, const SwissPlayer& lo, bool current, bool n
   if (next) b.add(1);
   b.field(l.scores_bits);
   if (next) b.add_at(l.offset.at(hi.accelerated));
-  b.field(s);  // C.9 (2026): minimise the unplayed games of the PAB assignee
+  b.field(s);  // 2026: minimise the unplayed games of the PAB assignee
   if (l.single_downfloater_bye) {
     if (hi.accelerated == l.bye_score) b.add(l.played_rank.at(hi.played_games));
     if (lo.accelerated == l.bye_score) b.add(l.played_rank.at(lo.played_games));

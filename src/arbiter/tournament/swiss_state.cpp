@@ -149,9 +149,9 @@ Result<SwissState> swiss_state(const Tournament& t) {
         sp.bye_eligible = false;  // C.04.1 c / C.04.3 C.2: scored without playing
       }
     }
-    // C.04.3 A.4: floats of the last two rounds. A round not played that gave points (PAB,
-    // requested bye with points, forfeit win) is a downfloat; a game played, the scores
-    // before the round.
+    // C.04.3 (2026) 1.4.2-1.4.4: floats of the last two rounds. A round not played that
+    // gave more than a loss's points (PAB, requested bye with points, forfeit win) is a
+    // downfloat; a game played floats by the scores before the round; nothing else floats.
     for (int back = 1; back <= 2 && back <= k; ++back) {
       const RoundEntry e = entry(*line, k + 1 - back);
       // A game lost by forfeit was not played: no float (the reference engine agrees).
