@@ -145,8 +145,11 @@ Result<SwissState> swiss_state(const Tournament& t) {
         sp.colours.push_back(e.colour);
         sp.met.push_back(e.opponent);
         ++sp.played_games;
-      } else if (got >= st.points.win) {
-        sp.bye_eligible = false;  // C.04.1 c / C.04.3 C.2: scored without playing
+      } else {
+        if (got >= st.points.win) sp.bye_eligible = false;  // C.04.1 c: scored without playing
+        // 2026 PAB criterion: a round scored without playing (H, F, U, +) is no unplayed
+        // game; an absence (Z) or a forfeit loss is.
+        if (got > st.points.loss) ++sp.played_games;
       }
     }
     // C.04.3 (2026) 1.4.2-1.4.4: floats of the last two rounds. A round not played that

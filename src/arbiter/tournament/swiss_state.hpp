@@ -31,6 +31,9 @@ struct SwissPlayer {
   Colour repeated = Colour::None;    // the colour of the last two games when they are alike
   bool strong = false;               // C.04.3 A.6.b
   bool bye_eligible = true;          // C.04.1 c: no point yet scored without playing (U, F, +)
+  // Rounds with a result: games on the board, and rounds scored without playing (H, F, U,
+  // a forfeit win). The others, absences (Z) and forfeit losses, are the "unplayed games"
+  // the 2026 rules weigh when choosing the PAB assignee (the fewest get the bye).
   int played_games = 0;
   std::vector<PlayerId> met;  // opponents of games played on the board, and forbidden pairs
 
