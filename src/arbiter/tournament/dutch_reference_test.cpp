@@ -6,38 +6,20 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "arbiter/tournament/dutch.hpp"
 #include "arbiter/tournament/generator.hpp"
+#include "arbiter/tournament/reference_files.hpp"
 #include "arbiter/tournament/standing.hpp"
 #include "arbiter/tournament/trf.hpp"
 
 namespace arbiter::tournament {
 namespace {
 
-namespace fs = std::filesystem;
-
-const fs::path kDir = fs::path(ARB_TESTDATA_DIR) / "tournaments" / "dutch";
-
-std::vector<std::string> reference_files() {
-  std::vector<std::string> names;
-  if (!fs::exists(kDir)) return names;
-  for (const auto& entry : fs::directory_iterator(kDir))
-    if (entry.path().extension() == ".trf") names.push_back(entry.path().stem().string());
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 Tournament load(const std::string& name) {
-  std::ifstream in(kDir / (name + ".trf"), std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  auto t = read_trf(s.str());
+  auto t = read_trf(testing::slurp(testing::reference_dir() / (name + ".trf")));
   if (!t) ADD_FAILURE() << t.error().describe();
   return t ? *t : Tournament{};
 }
@@ -144,7 +126,7 @@ TEST(DutchGenerator, EventsRepairAsGeneratedAfterATrfRoundTrip) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Dutch, DutchReference, ::testing::ValuesIn(reference_files()),
+INSTANTIATE_TEST_SUITE_P(Dutch, DutchReference, ::testing::ValuesIn(testing::reference_files()),
                          [](const auto& file) { return file.param; });
 
 }  // namespace
