@@ -22,8 +22,11 @@ class DutchEngine {
 
  public:
   DutchEngine(const SwissState& st, std::vector<const SwissPlayer*> sorted, WeightLayout layout)
-      : st_(st), p_(std::move(sorted)), n_(static_cast<int>(p_.size())), l_(std::move(layout)) {
-    weight_.assign(at(n_ * n_), W{});
+      : st_(st),
+        p_(std::move(sorted)),
+        n_(static_cast<int>(p_.size())),
+        l_(std::move(layout)),
+        match_(n_) {
     final_.assign(at(n_), -1);
     matched_.assign(at(n_), 0);
     const int played = st.round - 1;
@@ -58,42 +61,32 @@ class DutchEngine {
  private:
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
   bool compatible(int i, int j) const { return compatible_[at(i * n_ + j)] != 0; }
-  W& weight(int i, int j) { return weight_[at(std::min(i, j) * n_ + std::max(i, j))]; }
-  void set(int i, int j, const W& w) { weight(i, j) = w; }
+  // Edges of players paired for good stay out of the matching.
+  void set(int i, int j, const W& w) {
+    if (final_[at(i)] == -1 && final_[at(j)] == -1) match_.set_weight(i, j, w);
+  }
   W edge(int hi, int lo, bool current, bool next) const {
     if (!compatible(hi, lo)) return W{};
     return edge_weight<W>(*p_[at(hi)], *p_[at(lo)], current, next, l_);
   }
 
-  // The maximum-weight matching over the players not yet paired for good; mate[v] == v
-  // for the one left out.
+  // The maximum-weight matching over the players not yet paired for good (the matching
+  // repairs its last solution); mate[v] == v for the one left out.
   std::vector<int> solve() {
-    std::vector<int> live;
-    std::vector<int> index(at(n_), -1);
-    for (int v = 0; v < n_; ++v) {
-      if (final_[at(v)] == -1) {
-        index[at(v)] = static_cast<int>(live.size());
-        live.push_back(v);
-      }
-    }
-    std::vector<typename WeightedMatching<W>::Edge> edges;
-    for (std::size_t a = 0; a < live.size(); ++a)
-      for (std::size_t b = a + 1; b < live.size(); ++b)
-        if (const W& w = weight(live[a], live[b]); !w.is_zero())
-          edges.push_back({static_cast<int>(a), static_cast<int>(b), w});
-    const auto m = WeightedMatching<W>::solve(static_cast<int>(live.size()), edges);
+    const std::vector<int> m = match_.solve();
     std::vector<int> mate(at(n_));
     for (int v = 0; v < n_; ++v) {
       if (final_[at(v)] != -1) {
         mate[at(v)] = final_[at(v)];
       } else {
-        const int m_v = m[at(index[at(v)])];
-        mate[at(v)] = m_v < 0 ? v : live[at(m_v)];
+        mate[at(v)] = m[at(v)] < 0 ? v : m[at(v)];
       }
     }
     return mate;
   }
   void finalize(int a, int b) {
+    match_.isolate(a);
+    match_.isolate(b);
     final_[at(a)] = b;
     final_[at(b)] = a;
   }
@@ -102,7 +95,7 @@ class DutchEngine {
   std::vector<const SwissPlayer*> p_;
   int n_;
   WeightLayout l_;
-  std::vector<W> weight_;
+  WeightedMatching<W> match_;
   std::vector<char> compatible_;
   std::vector<int> final_;
   std::vector<char> matched_;

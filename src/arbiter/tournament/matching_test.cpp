@@ -62,6 +62,95 @@ TEST(WeightedMatching, EqualsExhaustiveSearch) {
   }
 }
 
+// The total weight of a matching, checking that it is one.
+std::uint64_t total_of(const std::vector<int>& mate,
+                       const std::vector<std::vector<std::uint64_t>>& w) {
+  std::uint64_t total = 0;
+  for (std::size_t v = 0; v < mate.size(); ++v) {
+    const int m = mate[v];
+    if (m < 0) continue;
+    EXPECT_EQ(mate[static_cast<std::size_t>(m)], static_cast<int>(v));
+    EXPECT_NE(w[v][static_cast<std::size_t>(m)], 0u) << "an absent edge is matched";
+    if (static_cast<int>(v) < m) total += w[v][static_cast<std::size_t>(m)];
+  }
+  return total;
+}
+
+// The repaired solution after changes to one vertex's edges at a time (raised, lowered,
+// removed, the vertex isolated), as the Dutch engine makes them, against exhaustive search
+// and against a solution from scratch.
+TEST(WeightedMatching, RepairAfterChangesEqualsASolutionFromScratch) {
+  std::mt19937_64 rng(1515);
+  for (int trial = 0; trial < 400; ++trial) {
+    const int n = 2 + static_cast<int>(rng() % 11);
+    const std::size_t un = static_cast<std::size_t>(n);
+    const std::uint64_t range = trial % 3 == 0 ? 4 : trial % 3 == 1 ? 50 : 100000;
+    std::vector<std::vector<std::uint64_t>> w(un, std::vector<std::uint64_t>(un, 0));
+    WeightedMatching<W> m(n);
+    const auto put = [&](int i, int j, std::uint64_t x) {
+      w[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] = x;
+      w[static_cast<std::size_t>(j)][static_cast<std::size_t>(i)] = x;
+      m.set_weight(i, j, W{x});
+    };
+    for (int i = 0; i < n; ++i)
+      for (int j = i + 1; j < n; ++j)
+        if (rng() % 4 != 0) put(i, j, 1 + rng() % range);
+    for (int step = 0; step < 25; ++step) {
+      const auto mate = m.solve();
+      std::vector<bool> used(un, false);
+      ASSERT_EQ(total_of(mate, w), best(w, used, 0)) << "trial " << trial << " step " << step;
+      const int v = static_cast<int>(rng() % un);
+      const int kind = static_cast<int>(rng() % 5);
+      if (kind == 4) {
+        m.isolate(v);
+        for (int x = 0; x < n; ++x)
+          w[static_cast<std::size_t>(v)][static_cast<std::size_t>(x)] =
+              w[static_cast<std::size_t>(x)][static_cast<std::size_t>(v)] = 0;
+        continue;
+      }
+      for (int x = 0; x < n; ++x) {
+        if (x == v || rng() % 2 == 0) continue;
+        const std::uint64_t old = w[static_cast<std::size_t>(v)][static_cast<std::size_t>(x)];
+        const std::uint64_t d = 1 + rng() % range;
+        const std::uint64_t now = kind == 0   ? old + d
+                                  : kind == 1 ? (old > d ? old - d : 0)
+                                  : kind == 2 ? 0
+                                              : 1 + rng() % range;
+        put(v, x, now);
+      }
+    }
+  }
+}
+
+TEST(WeightedMatching, RepairMatchesAFreshSolveOnLargerGraphs) {
+  std::mt19937_64 rng(404);
+  const int n = 60;
+  const std::size_t un = n;
+  std::vector<std::vector<std::uint64_t>> w(un, std::vector<std::uint64_t>(un, 0));
+  WeightedMatching<W> m(n);
+  const auto put = [&](int i, int j, std::uint64_t x) {
+    w[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] = x;
+    w[static_cast<std::size_t>(j)][static_cast<std::size_t>(i)] = x;
+    m.set_weight(i, j, W{x});
+  };
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n; ++j)
+      if (rng() % 5 != 0) put(i, j, 1 + rng() % 1000);
+  for (int step = 0; step < 300; ++step) {
+    const auto mate = m.solve();
+    WeightedMatching<W> fresh(n);
+    for (int i = 0; i < n; ++i)
+      for (int j = i + 1; j < n; ++j)
+        fresh.set_weight(i, j, W{w[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)]});
+    ASSERT_EQ(total_of(mate, w), total_of(fresh.solve(), w)) << "step " << step;
+    const int v = static_cast<int>(rng() % un);
+    for (int x = 0; x < n; ++x) {
+      if (x == v || rng() % 3 != 0) continue;
+      put(v, x, rng() % 4 == 0 ? 0 : 1 + rng() % 1000);
+    }
+  }
+}
+
 TEST(WideUint, CarriesBorrowsAndShiftsAcrossLimbs) {
   W x{~std::uint64_t{0}};
   x += W{1};

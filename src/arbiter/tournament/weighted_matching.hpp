@@ -1,12 +1,26 @@
 // Maximum-weight matching in a general graph: Edmonds' blossom algorithm with dual variables
-// (the primal-dual method of Galil's 1986 survey, O(n^3)), for integer weights of any
-// unsigned type W (std::uint64_t, WideUint<N>). The Dutch engine (dutch.hpp) states every
-// criterion of C.04.3 as a field of the edge weights, so one maximum-weight matching is the
-// best pairing a bracket allows. Edges of weight 0 are absent.
+// (the primal-dual method of Galil's 1986 survey, O(n^3) from scratch), for integer weights of
+// any unsigned type W (WideUint<N>). The Dutch engine (dutch.hpp) states every criterion of
+// C.04.3 as a field of the edge weights, so one maximum-weight matching is the best pairing a
+// bracket allows. Edges of weight 0 are absent.
 //
-// Every quantity the algorithm keeps stays non-negative (vertex duals start at the largest
-// weight and stop at 0; slacks and blossom duals are >= 0 by feasibility), so W can be
-// unsigned; weights must leave two spare high bits (duals reach twice the largest weight).
+// The matching is incremental: it keeps the matching, the duals and the blossoms of its last
+// solution, and after the weights of a few vertices' edges change it repairs only what the
+// change broke (set_weight notes it, solve repairs it) in a few stages of O(n^2) instead of the
+// n/2 stages of a solution from scratch. The Dutch engine changes the edges of one player at a
+// time about 2n times a round, which is what makes a round of 1,000 players take seconds.
+//
+// Optimality is the LP's complementary slackness: every edge's slack is >= 0, matched edges
+// and the edges of every blossom's cycle have slack 0, a blossom with a positive dual has its
+// full matching inside, and every unmatched vertex has dual 0. A repair keeps the first three
+// (it dissolves the blossoms of a changed vertex, moving their duals onto their vertices, and
+// unmatches the vertex with the lowest dual its edges allow), and the stages restore the last:
+// they grow alternating trees from the unmatched vertices whose dual is still positive (all
+// equal, as the method needs), and when a matched vertex of a tree reaches dual 0 before the
+// roots do, the tree's root takes its place (the even path between them is flipped).
+//
+// Every quantity kept stays non-negative, so W can be unsigned; weights must leave two spare
+// high bits (duals reach twice the largest weight).
 #pragma once
 
 #include <algorithm>
@@ -24,53 +38,167 @@ class WeightedMatching {
     W weight{};
   };
 
-  // The mate of every vertex 0..n-1, or -1 when unmatched.
+  // n vertices and no edges.
+  explicit WeightedMatching(int n) : n_(n) {
+    const std::size_t n2 = at(2 * n);
+    weight_.assign(at(n) * at(n), W{});
+    allowed_.assign(at(n) * at(n), 0);
+    dirty_flag_.assign(at(n), 0);
+    mate_.assign(at(n), -1);
+    label_.assign(n2, 0);
+    label_end_.assign(n2, -1);
+    in_blossom_.resize(at(n));
+    parent_.assign(n2, -1);
+    children_.resize(n2);
+    endps_.resize(n2);
+    base_.assign(n2, -1);
+    best_edge_.assign(n2, -1);
+    best_edges_.resize(n2);
+    has_best_edges_.assign(n2, false);
+    dual_.assign(n2, W{});
+    restart();
+  }
+
+  // The mate of every vertex 0..n-1, or -1 when unmatched, of a graph given by its edges.
   static std::vector<int> solve(int n, const std::vector<Edge>& edges) {
-    WeightedMatching m(n, edges);
-    m.run();
-    std::vector<int> result(static_cast<std::size_t>(n), -1);
-    for (int v = 0; v < n; ++v)
-      if (m.mate_[at(v)] >= 0) result[at(v)] = m.endpoint(m.mate_[at(v)]);
+    WeightedMatching m(n);
+    for (const Edge& e : edges) m.set_weight(e.u, e.v, e.weight);
+    return m.solve();
+  }
+
+  [[nodiscard]] int size() const { return n_; }
+  [[nodiscard]] const W& weight(int i, int j) const { return weight_[cell(i, j)]; }
+
+  // Changes the weight of edge (i, j), i != j (0: no edge). The next solve repairs what the
+  // change breaks of the last solution.
+  void set_weight(int i, int j, const W& w) {
+    W& cur = weight_[cell(i, j)];
+    if (cur == w) return;
+    const bool up = cur < w;
+    cur = w;
+    if (cold_ || dirty_flag_[at(i)] != 0 || dirty_flag_[at(j)] != 0) return;
+    const bool matched = mate_[at(i)] >= 0 && endpoint(mate_[at(i)]) == j;
+    if (matched) {
+      // The matched edge stays tight if the dual of an end outside any blossom follows it.
+      if (!(up ? follow_up(i, j, w) || follow_up(j, i, w)
+               : follow_down(i, j, w) || follow_down(j, i, w)))
+        mark_dirty(i);
+      return;
+    }
+    // Decreases of edges outside the matching and the blossoms leave the solution optimal;
+    // so do increases that leave the edge's slack >= 0.
+    if (in_blossom_[at(i)] == in_blossom_[at(j)] ? !blossom_edge_holds(i, j, up)
+                                                 : up && dual_[at(i)] + dual_[at(j)] < w + w)
+      mark_dirty(i);
+  }
+
+  // Removes every edge of v.
+  void isolate(int v) {
+    for (int x = 0; x < n_; ++x)
+      if (x != v) set_weight(v, x, W{});
+    if (!cold_) mark_dirty(v);
+  }
+
+  // Forgets the last solution: the next solve starts from scratch.
+  void restart() { cold_ = true; }
+
+  // The maximum-weight matching of the current weights: the mate of every vertex, or -1.
+  std::vector<int> solve() {
+    if (cold_ || dirty_.size() * 3 > at(n_)) {
+      cold_start();
+    } else {
+      repair();
+    }
+    for (int v : dirty_) dirty_flag_[at(v)] = 0;
+    dirty_.clear();
+    cold_ = false;
+    // Each stage augments, or leaves one fewer unmatched vertex with a positive dual.
+    for (int s = 0; s <= 2 * n_ + 1 && stage(); ++s) {
+      for (int b = n_; b < 2 * n_; ++b) {
+        if (parent_[at(b)] == -1 && base_[at(b)] >= 0 && label_[at(b)] == 1 &&
+            is_zero(dual_[at(b)]))
+          expand_blossom(b, true);
+      }
+    }
+    std::vector<int> result(at(n_), -1);
+    for (int v = 0; v < n_; ++v)
+      if (mate_[at(v)] >= 0) result[at(v)] = endpoint(mate_[at(v)]);
     return result;
   }
 
  private:
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
+  static bool is_zero(const W& w) { return w == W{}; }
+  static bool odd(const W& w) { return ((w >> 1) << 1) != w; }
 
-  WeightedMatching(int n, const std::vector<Edge>& edges) : n_(n), edges_(edges) {
-    const std::size_t n2 = at(2 * n);
-    neighbours_.resize(at(n));
-    for (std::size_t k = 0; k < edges_.size(); ++k) {
-      neighbours_[at(edges_[k].u)].push_back(static_cast<int>(2 * k + 1));
-      neighbours_[at(edges_[k].v)].push_back(static_cast<int>(2 * k));
-      if (max_weight_ < edges_[k].weight) max_weight_ = edges_[k].weight;
+  // Edge k = i * n + j for i < j; endpoint pointer p = 2k (the vertex i) or 2k + 1 (j).
+  [[nodiscard]] std::size_t cell(int i, int j) const {
+    return i < j ? at(i) * at(n_) + at(j) : at(j) * at(n_) + at(i);
+  }
+  [[nodiscard]] int edge(int i, int j) const { return static_cast<int>(cell(i, j)); }
+  // The pointer from v to its neighbour x.
+  [[nodiscard]] int towards(int v, int x) const { return 2 * edge(v, x) + (x > v ? 1 : 0); }
+  [[nodiscard]] int endpoint(int p) const {
+    const int k = p >> 1;
+    return (p & 1) != 0 ? k % n_ : k / n_;
+  }
+  [[nodiscard]] int eu(int k) const { return k / n_; }
+  [[nodiscard]] int ev(int k) const { return k % n_; }
+  [[nodiscard]] const W& ew(int k) const { return weight_[at(k)]; }
+  [[nodiscard]] W slack(int k) const {
+    const W& w = ew(k);
+    return dual_[at(eu(k))] + dual_[at(ev(k))] - (w + w);
+  }
+  void allow(int k) {
+    if (allowed_[at(k)] != 0) return;
+    allowed_[at(k)] = 1;
+    allowed_list_.push_back(k);
+  }
+
+  // An edge inside a blossom changed: it keeps the solution optimal unless it is an edge of
+  // the cycle of the smallest blossom around both ends (those must stay tight), or an
+  // increase beyond the slack the blossoms' duals give it.
+  bool blossom_edge_holds(int i, int j, bool up) const {
+    std::vector<int> around;
+    for (int b = parent_[at(i)]; b != -1; b = parent_[at(b)]) around.push_back(b);
+    int common = parent_[at(j)];
+    while (common != -1 && std::find(around.begin(), around.end(), common) == around.end())
+      common = parent_[at(common)];
+    if (common == -1) return false;
+    const int k = edge(i, j);
+    for (int p : endps_[at(common)])
+      if (p / 2 == k) return false;
+    if (!up) return true;
+    W z{};
+    for (int b = common; b != -1; b = parent_[at(b)]) z += dual_[at(b)];
+    const W& w = weight(i, j);
+    return !(dual_[at(i)] + dual_[at(j)] + z + z < w + w);
+  }
+
+  // The matched edge (v, x) now weighs w, more than before: v's dual rises by twice the
+  // difference, which only adds slack to v's other edges.
+  bool follow_up(int v, int x, const W& w) {
+    if (in_blossom_[at(v)] != v) return false;
+    dual_[at(v)] = w + w - dual_[at(x)];
+    return true;
+  }
+  // Less than before: v's dual falls as far, if its other edges keep slack >= 0.
+  bool follow_down(int v, int x, const W& w) {
+    if (in_blossom_[at(v)] != v || is_zero(w) || dual_[at(x)] > w + w) return false;
+    const W d = w + w - dual_[at(x)];
+    for (int y = 0; y < n_; ++y) {
+      if (y == v || y == x) continue;
+      const W& wy = weight(v, y);
+      if (!is_zero(wy) && d + dual_[at(y)] < wy + wy) return false;
     }
-    mate_.assign(at(n), -1);
-    label_.assign(n2, 0);
-    label_end_.assign(n2, -1);
-    in_blossom_.resize(at(n));
-    for (int v = 0; v < n; ++v) in_blossom_[at(v)] = v;
-    parent_.assign(n2, -1);
-    children_.resize(n2);
-    endps_.resize(n2);
-    base_.assign(n2, -1);
-    for (int v = 0; v < n; ++v) base_[at(v)] = v;
-    best_edge_.assign(n2, -1);
-    best_edges_.resize(n2);
-    has_best_edges_.assign(n2, false);
-    for (int b = 2 * n - 1; b >= n; --b) unused_.push_back(b);
-    dual_.assign(n2, W{});
-    for (int v = 0; v < n; ++v) dual_[at(v)] = max_weight_;
-    allowed_.assign(edges_.size(), false);
+    dual_[at(v)] = d;
+    return true;
   }
 
-  int endpoint(int p) const {
-    const Edge& e = edges_[at(p / 2)];
-    return (p & 1) != 0 ? e.v : e.u;
-  }
-  W slack(int k) const {
-    const Edge& e = edges_[at(k)];
-    return dual_[at(e.u)] + dual_[at(e.v)] - (e.weight + e.weight);
+  void mark_dirty(int v) {
+    if (dirty_flag_[at(v)] != 0) return;
+    dirty_flag_[at(v)] = 1;
+    dirty_.push_back(v);
   }
 
   void leaves(int b, std::vector<int>& out) const {
@@ -125,8 +253,8 @@ class WeightedMatching {
   }
 
   void add_blossom(int base, int k) {
-    int v = edges_[at(k)].u;
-    int w = edges_[at(k)].v;
+    int v = eu(k);
+    int w = ev(k);
     const int bb = in_blossom_[at(base)];
     int bv = in_blossom_[at(v)];
     int bw = in_blossom_[at(w)];
@@ -165,22 +293,21 @@ class WeightedMatching {
       in_blossom_[at(leaf)] = b;
     }
     std::vector<int> best_to(at(2 * n_), -1);
+    const auto consider = [&](int e) {
+      int j = ev(e);
+      if (in_blossom_[at(j)] == b) j = eu(e);
+      const int bj = in_blossom_[at(j)];
+      if (bj != b && label_[at(bj)] == 1 &&
+          (best_to[at(bj)] == -1 || slack(e) < slack(best_to[at(bj)])))
+        best_to[at(bj)] = e;
+    };
     for (int c : children_[at(b)]) {
-      std::vector<int> list;
       if (has_best_edges_[at(c)]) {
-        list = best_edges_[at(c)];
+        for (int e : best_edges_[at(c)]) consider(e);
       } else {
         for (int leaf : leaves(c))
-          for (int p : neighbours_[at(leaf)]) list.push_back(p / 2);
-      }
-      for (int e : list) {
-        int i = edges_[at(e)].u;
-        int j = edges_[at(e)].v;
-        if (in_blossom_[at(j)] == b) std::swap(i, j);
-        const int bj = in_blossom_[at(j)];
-        if (bj != b && label_[at(bj)] == 1 &&
-            (best_to[at(bj)] == -1 || slack(e) < slack(best_to[at(bj)])))
-          best_to[at(bj)] = e;
+          for (int x = 0; x < n_; ++x)
+            if (x != leaf && !is_zero(weight(leaf, x))) consider(edge(leaf, x));
       }
       best_edges_[at(c)].clear();
       has_best_edges_[at(c)] = false;
@@ -221,32 +348,26 @@ class WeightedMatching {
     return {i, -1, 1};
   }
 
+  void cold_start();
+  void repair();
+  bool keeps_mate(int v);
+  void dissolve_around(int v);
   void expand_blossom(int b, bool end_stage);
   void augment_blossom(int b, int v);
+  void flip_to_root(int s, int p);
   void augment_matching(int k);
-  // One stage: grow alternating trees until an augmentation (true) or optimality (false).
+  // One stage: grow alternating trees until an augmentation or a flip (true) or optimality
+  // (false).
   bool stage();
 
-  void run() {
-    if (n_ == 0 || edges_.empty()) return;
-    for (int s = 0; s < n_; ++s) {
-      if (!stage()) break;
-      for (int b = n_; b < 2 * n_; ++b) {
-        if (parent_[at(b)] == -1 && base_[at(b)] >= 0 && label_[at(b)] == 1 &&
-            dual_[at(b)].is_zero())
-          expand_blossom(b, true);
-      }
-    }
-  }
-
   int n_;
-  const std::vector<Edge>& edges_;
-  W max_weight_{};
-  std::vector<std::vector<int>> neighbours_;
+  bool cold_ = true;
+  std::vector<W> weight_;
   std::vector<int> mate_, label_, label_end_, in_blossom_, parent_, base_, best_edge_;
   std::vector<std::vector<int>> children_, endps_, best_edges_;
-  std::vector<bool> has_best_edges_, allowed_;
-  std::vector<int> unused_, queue_;
+  std::vector<bool> has_best_edges_;
+  std::vector<char> allowed_, dirty_flag_;
+  std::vector<int> allowed_list_, unused_, queue_, dirty_;
   std::vector<W> dual_;
 };
 

@@ -1,6 +1,7 @@
-// The larger steps of WeightedMatching (weighted_matching.hpp): blossom expansion,
-// augmentation along a path through blossoms, and one stage of the primal-dual method
-// (grow the alternating trees, then change the duals by the smallest of the four deltas).
+// The larger steps of WeightedMatching (weighted_matching.hpp): the start from scratch and
+// the repair after changes, blossom expansion, augmentation along a path through blossoms,
+// and one stage of the primal-dual method (grow the alternating trees, then change the duals
+// by the smallest of the four deltas).
 #pragma once
 
 #include <algorithm>
@@ -16,7 +17,7 @@ void WeightedMatching<W>::expand_blossom(int b, bool end_stage) {
     parent_[at(s)] = -1;
     if (s < n_) {
       in_blossom_[at(s)] = s;
-    } else if (end_stage && dual_[at(s)].is_zero()) {
+    } else if (end_stage && is_zero(dual_[at(s)])) {
       expand_blossom(s, end_stage);
     } else {
       for (int leaf : leaves(s)) in_blossom_[at(leaf)] = s;
@@ -30,10 +31,10 @@ void WeightedMatching<W>::expand_blossom(int b, bool end_stage) {
       label_[at(endpoint(p ^ 1))] = 0;
       label_[at(endpoint(endp_at(b, j - trick) ^ trick ^ 1))] = 0;
       assign_label(endpoint(p ^ 1), 2, p);
-      allowed_[at(endp_at(b, j - trick) / 2)] = true;
+      allow(endp_at(b, j - trick) / 2);
       j += step;
       p = endp_at(b, j - trick) ^ trick;
-      allowed_[at(p / 2)] = true;
+      allow(p / 2);
       j += step;
     }
     const int bv = child_at(b, j);
@@ -96,56 +97,178 @@ void WeightedMatching<W>::augment_blossom(int b, int v) {
 }
 
 template <typename W>
+void WeightedMatching<W>::flip_to_root(int s, int p) {
+  // s takes the endpoint p as its mate (-1: none), and the alternating path from s's
+  // blossom up to its tree's root changes sides.
+  while (true) {
+    const int bs = in_blossom_[at(s)];
+    if (bs >= n_) augment_blossom(bs, s);
+    mate_[at(s)] = p;
+    if (label_end_[at(bs)] == -1) break;
+    const int t = endpoint(label_end_[at(bs)]);
+    const int bt = in_blossom_[at(t)];
+    s = endpoint(label_end_[at(bt)]);
+    const int j = endpoint(label_end_[at(bt)] ^ 1);
+    if (bt >= n_) augment_blossom(bt, j);
+    mate_[at(j)] = label_end_[at(bt)];
+    p = label_end_[at(bt)] ^ 1;
+  }
+}
+
+template <typename W>
 void WeightedMatching<W>::augment_matching(int k) {
-  const int ends[2][2] = {{edges_[at(k)].u, 2 * k + 1}, {edges_[at(k)].v, 2 * k}};
-  for (const auto& sp : ends) {
-    int s = sp[0];
-    int p = sp[1];
-    while (true) {
-      const int bs = in_blossom_[at(s)];
-      if (bs >= n_) augment_blossom(bs, s);
-      mate_[at(s)] = p;
-      if (label_end_[at(bs)] == -1) break;
-      const int t = endpoint(label_end_[at(bs)]);
-      const int bt = in_blossom_[at(t)];
-      s = endpoint(label_end_[at(bt)]);
-      const int j = endpoint(label_end_[at(bt)] ^ 1);
-      if (bt >= n_) augment_blossom(bt, j);
-      mate_[at(j)] = label_end_[at(bt)];
-      p = label_end_[at(bt)] ^ 1;
+  flip_to_root(eu(k), 2 * k + 1);
+  flip_to_root(ev(k), 2 * k);
+}
+
+template <typename W>
+void WeightedMatching<W>::cold_start() {
+  std::fill(mate_.begin(), mate_.end(), -1);
+  std::fill(parent_.begin(), parent_.end(), -1);
+  std::fill(base_.begin(), base_.end(), -1);
+  std::fill(label_.begin(), label_.end(), 0);
+  std::fill(label_end_.begin(), label_end_.end(), -1);
+  unused_.clear();
+  for (int b = 2 * n_ - 1; b >= n_; --b) {
+    unused_.push_back(b);
+    children_[at(b)].clear();
+    endps_[at(b)].clear();
+    best_edges_[at(b)].clear();
+    dual_[at(b)] = W{};
+  }
+  // Each vertex's dual starts at its heaviest edge, and the edges that are then tight are
+  // matched greedily; the vertices left unmatched start the stages with even duals.
+  for (int v = 0; v < n_; ++v) {
+    in_blossom_[at(v)] = v;
+    base_[at(v)] = v;
+    W d{};
+    for (int x = 0; x < n_; ++x)
+      if (x != v) d = std::max(d, weight(v, x));
+    dual_[at(v)] = d;
+  }
+  for (int v = 0; v < n_; ++v) {
+    for (int x = v + 1; x < n_ && mate_[at(v)] == -1; ++x) {
+      const W& w = weight(v, x);
+      if (mate_[at(x)] == -1 && !is_zero(w) && dual_[at(v)] == w && dual_[at(x)] == w) {
+        mate_[at(v)] = towards(v, x);
+        mate_[at(x)] = towards(x, v);
+      }
     }
+  }
+  for (int v = 0; v < n_; ++v)
+    if (mate_[at(v)] == -1 && odd(dual_[at(v)])) dual_[at(v)] += W{1};
+}
+
+template <typename W>
+void WeightedMatching<W>::dissolve_around(int v) {
+  // Expands the blossoms that contain v, outermost first. A blossom's dual moves onto its
+  // vertices (an edge inside keeps its slack, one leaving gains it), so the only tightness
+  // lost is that of the base's matched edge to the outside, which is unmatched.
+  while (in_blossom_[at(v)] != v) {
+    const int b = in_blossom_[at(v)];
+    const W z = dual_[at(b)];
+    if (!is_zero(z)) {
+      for (int leaf : leaves(b)) dual_[at(leaf)] += z;
+      const int base = base_[at(b)];
+      if (mate_[at(base)] >= 0) {
+        mate_[at(endpoint(mate_[at(base)]))] = -1;
+        mate_[at(base)] = -1;
+      }
+      dual_[at(b)] = W{};
+    }
+    expand_blossom(b, true);
+  }
+}
+
+template <typename W>
+bool WeightedMatching<W>::keeps_mate(int v) {
+  const int m = endpoint(mate_[at(v)]);
+  const W& wm = weight(v, m);
+  if (is_zero(wm) || dual_[at(m)] > wm + wm) return false;
+  const W d = wm + wm - dual_[at(m)];
+  for (int x = 0; x < n_; ++x) {
+    if (x == v || x == m) continue;
+    const W& w = weight(v, x);
+    if (!is_zero(w) && d + dual_[at(x)] < w + w) return false;
+  }
+  dual_[at(v)] = d;
+  return true;
+}
+
+template <typename W>
+void WeightedMatching<W>::repair() {
+  for (int v : dirty_) {
+    // Still matched outside any blossom: the dual that keeps the matched edge tight may leave
+    // every other edge of v feasible, and then nothing else changes.
+    if (mate_[at(v)] >= 0 && in_blossom_[at(v)] == v && keeps_mate(v)) continue;
+    dissolve_around(v);
+    if (mate_[at(v)] >= 0) {
+      mate_[at(endpoint(mate_[at(v)]))] = -1;
+      mate_[at(v)] = -1;
+    }
+    // The lowest dual that leaves every edge of v with slack >= 0.
+    W need{};
+    for (int x = 0; x < n_; ++x) {
+      if (x == v) continue;
+      const W& w = weight(v, x);
+      if (!is_zero(w) && dual_[at(x)] < w + w) need = std::max(need, w + w - dual_[at(x)]);
+    }
+    dual_[at(v)] = need;
+  }
+  // The stages need the unmatched vertices' duals of one parity (so that the slack of an
+  // edge between two trees stays even): the odd ones rise by 1.
+  for (int v = 0; v < n_; ++v) {
+    if (mate_[at(v)] != -1 || !odd(dual_[at(v)])) continue;
+    dissolve_around(v);
+    if (odd(dual_[at(v)])) dual_[at(v)] += W{1};
   }
 }
 
 template <typename W>
 bool WeightedMatching<W>::stage() {
-  std::fill(label_.begin(), label_.end(), 0);
-  std::fill(best_edge_.begin(), best_edge_.end(), -1);
+  for (int b = 0; b < 2 * n_; ++b) {
+    label_[at(b)] = 0;
+    best_edge_[at(b)] = -1;
+  }
   for (std::size_t b = at(n_); b < best_edges_.size(); ++b) {
     best_edges_[b].clear();
     has_best_edges_[b] = false;
   }
-  std::fill(allowed_.begin(), allowed_.end(), false);
+  for (int k : allowed_list_) allowed_[at(k)] = 0;
+  allowed_list_.clear();
   queue_.clear();
-  for (int v = 0; v < n_; ++v)
-    if (mate_[at(v)] == -1 && label_[at(in_blossom_[at(v)])] == 0) assign_label(v, 1, -1);
+  bool any_root = false;
+  for (int v = 0; v < n_; ++v) {
+    if (mate_[at(v)] == -1 && !is_zero(dual_[at(v)]) && label_[at(in_blossom_[at(v)])] == 0) {
+      assign_label(v, 1, -1);
+      any_root = true;
+    }
+  }
+  if (!any_root) return false;
   while (true) {
     while (!queue_.empty()) {
       const int v = queue_.back();
       queue_.pop_back();
-      for (int p : neighbours_[at(v)]) {
+      for (int w = 0; w < n_; ++w) {
+        if (w == v || in_blossom_[at(v)] == in_blossom_[at(w)] || is_zero(weight(v, w))) continue;
+        const int p = towards(v, w);
         const int k = p / 2;
-        const int w = endpoint(p);
-        if (in_blossom_[at(v)] == in_blossom_[at(w)]) continue;
         W kslack{};
-        if (!allowed_[at(k)]) {
+        if (allowed_[at(k)] == 0) {
           kslack = slack(k);
-          if (kslack.is_zero()) allowed_[at(k)] = true;
+          if (is_zero(kslack)) allow(k);
         }
-        if (allowed_[at(k)]) {
-          if (label_[at(in_blossom_[at(w)])] == 0) {
+        const int bw = in_blossom_[at(w)];
+        if (allowed_[at(k)] != 0) {
+          if (label_[at(bw)] == 0) {
+            if (mate_[at(base_[at(bw)])] == -1) {
+              // An unmatched vertex of dual 0: an augmenting path ends there.
+              label_end_[at(bw)] = -1;
+              augment_matching(k);
+              return true;
+            }
             assign_label(w, 2, p ^ 1);
-          } else if (label_[at(in_blossom_[at(w)])] == 1) {
+          } else if (label_[at(bw)] == 1) {
             const int base = scan_blossom(v, w);
             if (base >= 0) {
               add_blossom(base, k);
@@ -157,7 +280,7 @@ bool WeightedMatching<W>::stage() {
             label_[at(w)] = 2;
             label_end_[at(w)] = p ^ 1;
           }
-        } else if (label_[at(in_blossom_[at(w)])] == 1) {
+        } else if (label_[at(bw)] == 1) {
           const int b = in_blossom_[at(v)];
           if (best_edge_[at(b)] == -1 || kslack < slack(best_edge_[at(b)])) best_edge_[at(b)] = k;
         } else if (label_[at(w)] == 0) {
@@ -165,10 +288,21 @@ bool WeightedMatching<W>::stage() {
         }
       }
     }
-    // No augmenting path with the edges allowed: change the duals.
+    // No augmenting path with the edges allowed: change the duals. Type 1: a vertex of the
+    // trees reaches dual 0 (a root: it stays unmatched; a matched one: its root's path
+    // leaves it unmatched instead).
     int type = 1;
-    W delta = dual_[0];
-    for (int v = 1; v < n_; ++v) delta = std::min(delta, dual_[at(v)]);
+    int delta_vertex = -1;
+    W delta{};
+    for (int v = 0; v < n_; ++v) {
+      if (label_[at(in_blossom_[at(v)])] != 1) continue;
+      const bool root = mate_[at(v)] == -1;
+      if (delta_vertex == -1 || dual_[at(v)] < delta ||
+          (dual_[at(v)] == delta && root && mate_[at(delta_vertex)] != -1)) {
+        delta = dual_[at(v)];
+        delta_vertex = v;
+      }
+    }
     int delta_edge = -1;
     int delta_blossom = -1;
     for (int v = 0; v < n_; ++v) {
@@ -209,16 +343,20 @@ bool WeightedMatching<W>::stage() {
         if (label_[at(b)] == 2) dual_[at(b)] -= delta;
       }
     }
-    if (type == 1) return false;
+    if (type == 1) {
+      // A root at dual 0 is done; a matched vertex there leaves the matching to its root.
+      if (mate_[at(delta_vertex)] != -1) flip_to_root(delta_vertex, -1);
+      return true;
+    }
     if (type == 2) {
-      allowed_[at(delta_edge)] = true;
-      int i = edges_[at(delta_edge)].u;
-      const int j = edges_[at(delta_edge)].v;
+      allow(delta_edge);
+      int i = eu(delta_edge);
+      const int j = ev(delta_edge);
       if (label_[at(in_blossom_[at(i)])] == 0) i = j;
       queue_.push_back(i);
     } else if (type == 3) {
-      allowed_[at(delta_edge)] = true;
-      queue_.push_back(edges_[at(delta_edge)].u);
+      allow(delta_edge);
+      queue_.push_back(eu(delta_edge));
     } else {
       expand_blossom(delta_blossom, false);
     }
