@@ -53,6 +53,8 @@ class WeightedMatching {
     endps_.resize(n2);
     base_.assign(n2, -1);
     best_edge_.assign(n2, -1);
+    tree_.assign(n2, -1);
+    dead_.assign(n2, 0);
     best_edges_.resize(n2);
     has_best_edges_.assign(n2, false);
     dual_.assign(n2, W{});
@@ -128,7 +130,7 @@ class WeightedMatching {
 
  private:
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
-  static bool is_zero(const W& w) { return w == W{}; }
+  static bool is_zero(const W& w) { return w.is_zero(); }
   static bool odd(const W& w) { return ((w >> 1) << 1) != w; }
 
   // Edge k = i * n + j for i < j; endpoint pointer p = 2k (the vertex i) or 2k + 1 (j).
@@ -214,16 +216,26 @@ class WeightedMatching {
     return out;
   }
 
-  void assign_label(int w, int t, int p) {
+  // Labels w's blossom S (t = 1) or T (2) in the tree of `root`, reached by endpoint p.
+  void assign_label(int w, int t, int p, int root) {
     const int b = in_blossom_[at(w)];
     label_[at(w)] = label_[at(b)] = t;
     label_end_[at(w)] = label_end_[at(b)] = p;
     best_edge_[at(w)] = best_edge_[at(b)] = -1;
+    tree_[at(b)] = root;
     if (t == 1) {
       leaves(b, queue_);
     } else {
       const int base = base_[at(b)];
-      assign_label(endpoint(mate_[at(base)]), 1, mate_[at(base)] ^ 1);
+      assign_label(endpoint(mate_[at(base)]), 1, mate_[at(base)] ^ 1, root);
+    }
+  }
+  [[nodiscard]] int tree_of(int v) const { return tree_[at(in_blossom_[at(v)])]; }
+  // The blossoms of the trees of two roots take no further part in this stage.
+  void retire(int root_a, int root_b) {
+    for (int b = 0; b < 2 * n_; ++b) {
+      if (parent_[at(b)] != -1 || (b >= n_ && base_[at(b)] < 0) || label_[at(b)] == 0) continue;
+      if (tree_[at(b)] == root_a || tree_[at(b)] == root_b) dead_[at(b)] = 1;
     }
   }
 
@@ -287,6 +299,7 @@ class WeightedMatching {
     endps_[at(b)] = std::move(endps);
     label_[at(b)] = 1;
     label_end_[at(b)] = label_end_[at(bb)];
+    tree_[at(b)] = tree_[at(bb)];
     dual_[at(b)] = W{};
     for (int leaf : leaves(b)) {
       if (label_[at(in_blossom_[at(leaf)])] == 2) queue_.push_back(leaf);
@@ -356,17 +369,19 @@ class WeightedMatching {
   void augment_blossom(int b, int v);
   void flip_to_root(int s, int p);
   void augment_matching(int k);
-  // One stage: grow alternating trees until an augmentation or a flip (true) or optimality
-  // (false).
+  // One stage: grow alternating trees until augmentations or a flip (true) or optimality
+  // (false). Once a path has augmented, the stage only finishes the scans under way: each
+  // further augmenting path between trees still whole is taken too, so that a stage from
+  // scratch, where most vertices are roots, matches many pairs at once.
   bool stage();
 
   int n_;
   bool cold_ = true;
   std::vector<W> weight_;
-  std::vector<int> mate_, label_, label_end_, in_blossom_, parent_, base_, best_edge_;
+  std::vector<int> mate_, label_, label_end_, in_blossom_, parent_, base_, best_edge_, tree_;
   std::vector<std::vector<int>> children_, endps_, best_edges_;
   std::vector<bool> has_best_edges_;
-  std::vector<char> allowed_, dirty_flag_;
+  std::vector<char> allowed_, dirty_flag_, dead_;
   std::vector<int> allowed_list_, unused_, queue_, dirty_;
   std::vector<W> dual_;
 };

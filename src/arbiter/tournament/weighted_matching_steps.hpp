@@ -24,13 +24,14 @@ void WeightedMatching<W>::expand_blossom(int b, bool end_stage) {
     }
   }
   if (!end_stage && label_[at(b)] == 2) {
+    const int root = tree_[at(b)];
     const int entry = in_blossom_[at(endpoint(label_end_[at(b)] ^ 1))];
     auto [j, step, trick] = walk_from(b, index_of(b, entry));
     int p = label_end_[at(b)];
     while (j != 0) {
       label_[at(endpoint(p ^ 1))] = 0;
       label_[at(endpoint(endp_at(b, j - trick) ^ trick ^ 1))] = 0;
-      assign_label(endpoint(p ^ 1), 2, p);
+      assign_label(endpoint(p ^ 1), 2, p, root);
       allow(endp_at(b, j - trick) / 2);
       j += step;
       p = endp_at(b, j - trick) ^ trick;
@@ -41,6 +42,7 @@ void WeightedMatching<W>::expand_blossom(int b, bool end_stage) {
     label_[at(endpoint(p ^ 1))] = label_[at(bv)] = 2;
     label_end_[at(endpoint(p ^ 1))] = label_end_[at(bv)] = p;
     best_edge_[at(bv)] = -1;
+    tree_[at(bv)] = root;
     j += step;
     while (child_at(b, j) != entry) {
       const int c = child_at(b, j);
@@ -56,7 +58,8 @@ void WeightedMatching<W>::expand_blossom(int b, bool end_stage) {
       if (found >= 0 && label_[at(found)] != 0) {
         label_[at(found)] = 0;
         label_[at(endpoint(mate_[at(base_[at(c)])]))] = 0;
-        assign_label(found, 2, label_end_[at(found)]);
+        // Reached from an S-vertex of any tree: it joins that tree.
+        assign_label(found, 2, label_end_[at(found)], tree_of(endpoint(label_end_[at(found)])));
       }
       j += step;
     }
@@ -229,6 +232,8 @@ bool WeightedMatching<W>::stage() {
   for (int b = 0; b < 2 * n_; ++b) {
     label_[at(b)] = 0;
     best_edge_[at(b)] = -1;
+    tree_[at(b)] = -1;
+    dead_[at(b)] = 0;
   }
   for (std::size_t b = at(n_); b < best_edges_.size(); ++b) {
     best_edges_[b].clear();
@@ -240,17 +245,21 @@ bool WeightedMatching<W>::stage() {
   bool any_root = false;
   for (int v = 0; v < n_; ++v) {
     if (mate_[at(v)] == -1 && !is_zero(dual_[at(v)]) && label_[at(in_blossom_[at(v)])] == 0) {
-      assign_label(v, 1, -1);
+      assign_label(v, 1, -1, v);
       any_root = true;
     }
   }
   if (!any_root) return false;
+  bool augmented = false;
   while (true) {
     while (!queue_.empty()) {
       const int v = queue_.back();
       queue_.pop_back();
+      if (dead_[at(in_blossom_[at(v)])] != 0) continue;
       for (int w = 0; w < n_; ++w) {
-        if (w == v || in_blossom_[at(v)] == in_blossom_[at(w)] || is_zero(weight(v, w))) continue;
+        if (w == v || in_blossom_[at(v)] == in_blossom_[at(w)] || is_zero(weight(v, w)) ||
+            dead_[at(in_blossom_[at(w)])] != 0)
+          continue;
         const int p = towards(v, w);
         const int k = p / 2;
         W kslack{};
@@ -263,18 +272,26 @@ bool WeightedMatching<W>::stage() {
           if (label_[at(bw)] == 0) {
             if (mate_[at(base_[at(bw)])] == -1) {
               // An unmatched vertex of dual 0: an augmenting path ends there.
+              const int root = tree_of(v);
               label_end_[at(bw)] = -1;
               augment_matching(k);
-              return true;
+              retire(root, -1);
+              dead_[at(bw)] = 1;
+              augmented = true;
+              break;
             }
-            assign_label(w, 2, p ^ 1);
+            assign_label(w, 2, p ^ 1, tree_of(v));
           } else if (label_[at(bw)] == 1) {
             const int base = scan_blossom(v, w);
             if (base >= 0) {
               add_blossom(base, k);
             } else {
+              const int ra = tree_of(v);
+              const int rb = tree_of(w);
               augment_matching(k);
-              return true;
+              retire(ra, rb);
+              augmented = true;
+              break;
             }
           } else if (label_[at(w)] == 0) {
             label_[at(w)] = 2;
@@ -288,6 +305,7 @@ bool WeightedMatching<W>::stage() {
         }
       }
     }
+    if (augmented) return true;
     // No augmenting path with the edges allowed: change the duals. Type 1: a vertex of the
     // trees reaches dual 0 (a root: it stays unmatched; a matched one: its root's path
     // leaves it unmatched instead).
