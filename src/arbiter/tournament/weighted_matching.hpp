@@ -53,6 +53,7 @@ class WeightedMatching {
     endps_.resize(n2);
     base_.assign(n2, -1);
     best_edge_.assign(n2, -1);
+    best_slack_.assign(n2, W{});
     tree_.assign(n2, -1);
     dead_.assign(n2, 0);
     best_edges_.resize(n2);
@@ -69,15 +70,16 @@ class WeightedMatching {
   }
 
   [[nodiscard]] int size() const { return n_; }
-  [[nodiscard]] const W& weight(int i, int j) const { return weight_[cell(i, j)]; }
+  [[nodiscard]] const W& weight(int i, int j) const { return weight_[at(i) * at(n_) + at(j)]; }
 
   // Changes the weight of edge (i, j), i != j (0: no edge). The next solve repairs what the
   // change breaks of the last solution.
   void set_weight(int i, int j, const W& w) {
-    W& cur = weight_[cell(i, j)];
+    W& cur = weight_[at(i) * at(n_) + at(j)];
     if (cur == w) return;
     const bool up = cur < w;
     cur = w;
+    weight_[at(j) * at(n_) + at(i)] = w;  // both halves: a vertex's edges are one row
     if (cold_ || dirty_flag_[at(i)] != 0 || dirty_flag_[at(j)] != 0) return;
     const bool matched = mate_[at(i)] >= 0 && endpoint(mate_[at(i)]) == j;
     if (matched) {
@@ -154,6 +156,7 @@ class WeightedMatching {
   void allow(int k) {
     if (allowed_[at(k)] != 0) return;
     allowed_[at(k)] = 1;
+    allowed_[at(ev(k)) * at(n_) + at(eu(k))] = 1;  // both halves, as the weights
     allowed_list_.push_back(k);
   }
 
@@ -331,8 +334,13 @@ class WeightedMatching {
       if (e != -1) best_edges_[at(b)].push_back(e);
     has_best_edges_[at(b)] = true;
     best_edge_[at(b)] = -1;
-    for (int e : best_edges_[at(b)])
-      if (best_edge_[at(b)] == -1 || slack(e) < slack(best_edge_[at(b)])) best_edge_[at(b)] = e;
+    for (int e : best_edges_[at(b)]) {
+      const W d = slack(e);
+      if (best_edge_[at(b)] == -1 || d < best_slack_[at(b)]) {
+        best_edge_[at(b)] = e;
+        best_slack_[at(b)] = d;
+      }
+    }
   }
 
   int child_at(int b, int j) const {
@@ -384,6 +392,8 @@ class WeightedMatching {
   std::vector<char> allowed_, dirty_flag_, dead_;
   std::vector<int> allowed_list_, unused_, queue_, dirty_;
   std::vector<W> dual_;
+  // The slack of best_edge_[x], kept up to date through the dual changes of a stage.
+  std::vector<W> best_slack_;
 };
 
 }  // namespace arbiter::tournament

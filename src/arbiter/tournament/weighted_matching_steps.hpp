@@ -139,27 +139,17 @@ void WeightedMatching<W>::cold_start() {
     best_edges_[at(b)].clear();
     dual_[at(b)] = W{};
   }
-  // Each vertex's dual starts at its heaviest edge, and the edges that are then tight are
-  // matched greedily; the vertices left unmatched start the stages with even duals.
+  // Every vertex's dual starts at the heaviest weight (even, as the stages need): all are
+  // roots of one dual, and the heaviest edges become tight first.
+  W top{};
+  for (int i = 0; i < n_; ++i)
+    for (int j = i + 1; j < n_; ++j) top = std::max(top, weight(i, j));
+  if (odd(top)) top += W{1};
   for (int v = 0; v < n_; ++v) {
     in_blossom_[at(v)] = v;
     base_[at(v)] = v;
-    W d{};
-    for (int x = 0; x < n_; ++x)
-      if (x != v) d = std::max(d, weight(v, x));
-    dual_[at(v)] = d;
+    dual_[at(v)] = top;
   }
-  for (int v = 0; v < n_; ++v) {
-    for (int x = v + 1; x < n_ && mate_[at(v)] == -1; ++x) {
-      const W& w = weight(v, x);
-      if (mate_[at(x)] == -1 && !is_zero(w) && dual_[at(v)] == w && dual_[at(x)] == w) {
-        mate_[at(v)] = towards(v, x);
-        mate_[at(x)] = towards(x, v);
-      }
-    }
-  }
-  for (int v = 0; v < n_; ++v)
-    if (mate_[at(v)] == -1 && odd(dual_[at(v)])) dual_[at(v)] += W{1};
 }
 
 template <typename W>
@@ -239,7 +229,10 @@ bool WeightedMatching<W>::stage() {
     best_edges_[b].clear();
     has_best_edges_[b] = false;
   }
-  for (int k : allowed_list_) allowed_[at(k)] = 0;
+  for (int k : allowed_list_) {
+    allowed_[at(k)] = 0;
+    allowed_[at(ev(k)) * at(n_) + at(eu(k))] = 0;
+  }
   allowed_list_.clear();
   queue_.clear();
   bool any_root = false;
@@ -256,19 +249,23 @@ bool WeightedMatching<W>::stage() {
       const int v = queue_.back();
       queue_.pop_back();
       if (dead_[at(in_blossom_[at(v)])] != 0) continue;
+      const W& dv = dual_[at(v)];
+      const W* row = &weight_[at(v) * at(n_)];
       for (int w = 0; w < n_; ++w) {
-        if (w == v || in_blossom_[at(v)] == in_blossom_[at(w)] || is_zero(weight(v, w)) ||
+        const W& wt = row[w];
+        if (w == v || is_zero(wt) || in_blossom_[at(v)] == in_blossom_[at(w)] ||
             dead_[at(in_blossom_[at(w)])] != 0)
           continue;
         const int p = towards(v, w);
         const int k = p / 2;
         W kslack{};
-        if (allowed_[at(k)] == 0) {
-          kslack = slack(k);
+        const std::size_t vw = at(v) * at(n_) + at(w);
+        if (allowed_[vw] == 0) {
+          kslack = dv + dual_[at(w)] - (wt + wt);
           if (is_zero(kslack)) allow(k);
         }
         const int bw = in_blossom_[at(w)];
-        if (allowed_[at(k)] != 0) {
+        if (allowed_[vw] != 0) {
           if (label_[at(bw)] == 0) {
             if (mate_[at(base_[at(bw)])] == -1) {
               // An unmatched vertex of dual 0: an augmenting path ends there.
@@ -299,9 +296,15 @@ bool WeightedMatching<W>::stage() {
           }
         } else if (label_[at(bw)] == 1) {
           const int b = in_blossom_[at(v)];
-          if (best_edge_[at(b)] == -1 || kslack < slack(best_edge_[at(b)])) best_edge_[at(b)] = k;
+          if (best_edge_[at(b)] == -1 || kslack < best_slack_[at(b)]) {
+            best_edge_[at(b)] = k;
+            best_slack_[at(b)] = kslack;
+          }
         } else if (label_[at(w)] == 0) {
-          if (best_edge_[at(w)] == -1 || kslack < slack(best_edge_[at(w)])) best_edge_[at(w)] = k;
+          if (best_edge_[at(w)] == -1 || kslack < best_slack_[at(w)]) {
+            best_edge_[at(w)] = k;
+            best_slack_[at(w)] = kslack;
+          }
         }
       }
     }
@@ -325,7 +328,7 @@ bool WeightedMatching<W>::stage() {
     int delta_blossom = -1;
     for (int v = 0; v < n_; ++v) {
       if (label_[at(in_blossom_[at(v)])] == 0 && best_edge_[at(v)] != -1) {
-        const W d = slack(best_edge_[at(v)]);
+        const W& d = best_slack_[at(v)];
         if (d < delta) {
           delta = d;
           type = 2;
@@ -335,7 +338,7 @@ bool WeightedMatching<W>::stage() {
     }
     for (int b = 0; b < 2 * n_; ++b) {
       if (parent_[at(b)] == -1 && label_[at(b)] == 1 && best_edge_[at(b)] != -1) {
-        const W d = slack(best_edge_[at(b)]) >> 1;
+        const W d = best_slack_[at(b)] >> 1;
         if (d < delta) {
           delta = d;
           type = 3;
@@ -354,7 +357,14 @@ bool WeightedMatching<W>::stage() {
       const int l = label_[at(in_blossom_[at(v)])];
       if (l == 1) dual_[at(v)] -= delta;
       if (l == 2) dual_[at(v)] += delta;
+      // An edge from an S-vertex to a free one loses delta of slack (to a vertex inside a
+      // T-blossom, none); between two S-blossoms, twice delta.
+      if (l == 0 && best_edge_[at(v)] != -1) best_slack_[at(v)] -= delta;
     }
+    const W twice = delta + delta;
+    for (int b = 0; b < 2 * n_; ++b)
+      if (parent_[at(b)] == -1 && label_[at(b)] == 1 && best_edge_[at(b)] != -1)
+        best_slack_[at(b)] -= twice;
     for (int b = n_; b < 2 * n_; ++b) {
       if (base_[at(b)] >= 0 && parent_[at(b)] == -1) {
         if (label_[at(b)] == 1) dual_[at(b)] += delta;
