@@ -16,6 +16,7 @@
 
 #include "arbiter/tournament/consistency.hpp"
 #include "arbiter/tournament/dutch.hpp"
+#include "arbiter/tournament/dutch_check.hpp"
 #include "arbiter/tournament/generator.hpp"
 #include "arbiter/tournament/round_robin.hpp"
 #include "arbiter/tournament/standing.hpp"
@@ -109,20 +110,6 @@ std::string one_line(const tournament::SwissPairing& p) {
 
 // Round r of the file as a pairing: boards of the white players (board order by C.04.3
 // A.9 as the engine orders them), the PAB.
-tournament::SwissPairing file_round(const tournament::Tournament& t,
-                                    const tournament::SwissState& st, int r) {
-  tournament::SwissPairing p;
-  p.round = r;
-  for (const auto& player : t.players) {
-    if (static_cast<int>(player.rounds.size()) < r) continue;
-    const auto& e = player.rounds[static_cast<std::size_t>(r - 1)];
-    if (e.result == tournament::ResultCode::PairingBye) p.bye = player.id;
-    if (e.has_opponent() && e.colour == tournament::Colour::White)
-      p.boards.push_back({player.id, e.opponent});
-  }
-  tournament::order_boards(st, p.boards);
-  return p;
-}
 
 void run_dutch(const PairOptions& o) {
   const tournament::Tournament t = load_trf(o.input);
@@ -140,36 +127,12 @@ void run_dutch(const PairOptions& o) {
   }
   // -c: every round k+1 re-paired from rounds 1..k (the spec's test procedure).
   const int played = tournament::rounds_played(t);
-  int differ = 0;
-  for (int k = 0; k < played; ++k) {
-    auto cut = tournament::cut_to_rounds(t, k);
-    if (!cut) fail_pairing(cut.error(), o.input);
-    if (k == 0 && cut->settings.initial_colour == tournament::InitialColour::Unspecified) {
-      // Round 1's colour was drawn by lot: take it from the file's round 1.
-      cut->settings.initial_colour =
-          tournament::infer_initial_colour(t, 1) == tournament::Colour::Black
-              ? tournament::InitialColour::Black
-              : tournament::InitialColour::White;
-    }
-    auto st = tournament::swiss_state(*cut);
-    if (!st) fail_pairing(st.error(), o.input);
-    auto pairing = tournament::pair_dutch(*st);
-    const tournament::SwissPairing in_file = file_round(t, *st, k + 1);
-    if (!pairing) {
-      ++differ;
-      fmt::print("round {}: checker: {}\n          file:    {}\n", k + 1, pairing.error().message,
-                 one_line(in_file));
-      continue;
-    }
-    auto mine = pairing->boards;
-    auto theirs = in_file.boards;
-    const auto key = [](const tournament::Board& b) { return std::pair{b.white, b.black}; };
-    std::sort(mine.begin(), mine.end(), [&](auto& a, auto& b) { return key(a) < key(b); });
-    std::sort(theirs.begin(), theirs.end(), [&](auto& a, auto& b) { return key(a) < key(b); });
-    if (mine == theirs && pairing->bye == in_file.bye) continue;
-    ++differ;
-    fmt::print("round {}: checker: {}\n          file:    {}\n", k + 1, one_line(*pairing),
-               one_line(in_file));
+  auto differences = tournament::check_dutch(t);
+  if (!differences) fail_pairing(differences.error(), o.input);
+  const int differ = static_cast<int>(differences->size());
+  for (const tournament::DutchDifference& d : *differences) {
+    fmt::print("round {}: checker: {}\n          file:    {}\n", d.round,
+               d.paired ? one_line(d.engine) : d.why, one_line(d.recorded));
   }
   if (differ != 0)
     throw ExitError{1, fmt::format("{} of {} rounds differ from the Dutch rules", differ, played)};

@@ -88,6 +88,14 @@ Result<std::vector<int>> DutchEngine<N>::feasibility() {
                           "colour rules): at best players " +
                           who + " are left without an opponent");
   }
+  if (odd && !p_[at(alone.front())]->bye_eligible) {
+    // C.04.1 c, C.04.3 C.2: nobody who had a pairing-allocated bye or scored a point without
+    // playing gets it again; here everyone who could be left out has.
+    return make_error(ErrorCode::kNoValidPairing,
+                      "no pairing of round " + std::to_string(st_.round) +
+                          " satisfies the absolute criteria: every player who could take the "
+                          "pairing-allocated bye has had one or scored a point without playing");
+  }
   if (odd) {
     l_.bye_score = p_[at(alone.front())]->accelerated;
     for (int j = 0; j < n_; ++j)

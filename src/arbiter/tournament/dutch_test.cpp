@@ -104,6 +104,26 @@ TEST(Dutch, NoSecondPairingAllocatedByeNorAfterAPointWithoutPlaying) {
   EXPECT_TRUE(p.bye == 2 || p.bye == 3) << p.bye;
 }
 
+TEST(Dutch, NoPlayerLeftWhoMayTakeTheByeIsNoValidPairing) {
+  // Five players; 4 and 5 withdraw after round 3. Each of the three left has had the PAB
+  // (or a forfeit win): round 4 cannot leave any of them out, and the engine says so rather
+  // than give a second bye.
+  Event e(5, 4);
+  e.game(1, 1, 2, ResultCode::Win).game(1, 3, 4, ResultCode::Win).bye(1, 5, ResultCode::PairingBye);
+  e.game(2, 1, 5, ResultCode::Win)
+      .game(2, 3, 2, ResultCode::ForfeitWin)
+      .bye(2, 4, ResultCode::PairingBye);
+  e.game(3, 1, 4, ResultCode::ForfeitWin)
+      .game(3, 3, 5, ResultCode::Draw)
+      .bye(3, 2, ResultCode::PairingBye);
+  e.bye(4, 4, ResultCode::ZeroBye).bye(4, 5, ResultCode::ZeroBye);
+  auto p = pair_dutch(e.t());
+  ASSERT_FALSE(p.has_value());
+  EXPECT_EQ(p.error().code, ErrorCode::kNoValidPairing);
+  EXPECT_NE(p.error().message.find("pairing-allocated bye"), std::string::npos)
+      << p.error().message;
+}
+
 TEST(Dutch, RequestedByesAreNotPairedAndKeepThePlayerEligible) {
   Event e(5, 4);
   e.game(1, 1, 3, ResultCode::Win).game(1, 4, 2, ResultCode::Loss).bye(1, 5, ResultCode::HalfBye);
