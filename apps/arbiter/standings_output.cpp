@@ -89,7 +89,10 @@ std::string csv(const StandingsReport& r) {
   const Cells c = cells(r);
   std::string out;
   auto line = [&](const std::vector<std::string>& cols) {
-    for (std::size_t k = 0; k < cols.size(); ++k) out += (k ? "," : "") + csv_field(cols[k]);
+    for (std::size_t k = 0; k < cols.size(); ++k) {
+      if (k != 0) out += ',';
+      out += csv_field(cols[k]);
+    }
     out += "\r\n";
   };
   line(c.header);
@@ -106,8 +109,10 @@ std::string json(const StandingsReport& r) {
                     ",\"rounds\":" + std::to_string(s.rounds) +
                     ",\"system\":" + (s.round_robin ? "\"round robin\"" : "\"swiss\"") +
                     ",\"tiebreaks_from\":" + json_string(r.source) + ",\"tiebreaks\":[";
-  for (std::size_t k = 0; k < s.tiebreaks.size(); ++k)
-    out += (k ? "," : "") + json_string(tournament::to_string(s.tiebreaks[k]));
+  for (std::size_t k = 0; k < s.tiebreaks.size(); ++k) {
+    if (k != 0) out += ',';
+    out += json_string(tournament::to_string(s.tiebreaks[k]));
+  }
   out += "],\"seed\":" + std::to_string(r.seed) + ",\"standings\":[";
   for (std::size_t i = 0; i < s.rows.size(); ++i) {
     const auto& row = s.rows[i];
@@ -117,8 +122,10 @@ std::string json(const StandingsReport& r) {
                                             p.rating ? std::to_string(*p.rating) : "null");
     out += "\"federation\":" + json_string(p.federation) +
            ",\"points\":" + format_points(row.points) + ",\"tiebreaks\":[";
-    for (std::size_t k = 0; k < row.values.size(); ++k)
-      out += (k ? "," : "") + format_value(row.values[k]);
+    for (std::size_t k = 0; k < row.values.size(); ++k) {
+      if (k != 0) out += ',';
+      out += format_value(row.values[k]);
+    }
     out += std::string("],\"by_lot\":") + (row.by_lot ? "true" : "false") + "}";
   }
   return out + "\n]}\n";
