@@ -8,16 +8,18 @@
 // solution, and after the weights of a few vertices' edges change it repairs only what the
 // change broke (set_weight notes it, solve repairs it) in a few stages of O(n^2) instead of the
 // n/2 stages of a solution from scratch. The Dutch engine changes the edges of one player at a
-// time about 2n times a round, which is what makes a round of 1,000 players take seconds.
+// time about 2n times a round (bench/README.md: 33 s -> 0.1 s for a round of 400 players).
 //
 // Optimality is the LP's complementary slackness: every edge's slack is >= 0, matched edges
 // and the edges of every blossom's cycle have slack 0, a blossom with a positive dual has its
 // full matching inside, and every unmatched vertex has dual 0. A repair keeps the first three
 // (it dissolves the blossoms of a changed vertex, moving their duals onto their vertices, and
 // unmatches the vertex with the lowest dual its edges allow), and the stages restore the last:
-// they grow alternating trees from the unmatched vertices whose dual is still positive (all
-// equal, as the method needs), and when a matched vertex of a tree reaches dual 0 before the
-// roots do, the tree's root takes its place (the even path between them is flipped).
+// they grow alternating trees from the unmatched vertices whose dual is still positive (their
+// duals may differ but share one parity, so that the slack of an edge between two trees
+// stays even and halves exactly); a root that reaches dual 0 stays unmatched, and when a
+// matched vertex of a tree reaches dual 0 first, the tree's root takes its place (the even
+// path between them is flipped). An unmatched vertex of dual 0 ends an augmenting path.
 //
 // Every quantity kept stays non-negative, so W can be unsigned; weights must leave two spare
 // high bits (duals reach twice the largest weight).
