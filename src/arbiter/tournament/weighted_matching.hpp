@@ -110,7 +110,10 @@ class WeightedMatching {
 
   // The maximum-weight matching of the current weights: the mate of every vertex, or -1.
   std::vector<int> solve() {
-    if (cold_ || dirty_.size() * 3 > at(n_)) {
+    // Only the first solve starts from scratch: even when a bracket's weights all change,
+    // a repair keeps the duals of the rest and does less (bench_dutch 400 3: 2.2 G
+    // instructions, against 5.3 G when a third of the vertices changed meant a fresh start).
+    if (cold_) {
       cold_start();
     } else {
       repair();
