@@ -355,12 +355,22 @@ Result<SwissPairing> pair_dutch(const SwissState& st) {
   // Two bits for the completion field, two for the duals of the matching, one spare.
   const unsigned bits = layout.low_bits() + 5;
   Result<std::vector<int>> mate = make_error(ErrorCode::kInvalidArgument, "too many score groups");
+  // The narrowest width that holds the weights: every operation of the matching costs one
+  // step per 64-bit limb (1,000 players need 126 bits in round 1, 628 by round 9).
   if (bits <= 128) {
     mate = run_engine<2>(st, sorted, layout);
+  } else if (bits <= 192) {
+    mate = run_engine<3>(st, sorted, layout);
   } else if (bits <= 256) {
     mate = run_engine<4>(st, sorted, layout);
+  } else if (bits <= 384) {
+    mate = run_engine<6>(st, sorted, layout);
   } else if (bits <= 512) {
     mate = run_engine<8>(st, sorted, layout);
+  } else if (bits <= 640) {
+    mate = run_engine<10>(st, sorted, layout);
+  } else if (bits <= 768) {
+    mate = run_engine<12>(st, sorted, layout);
   } else if (bits <= 1024) {
     mate = run_engine<16>(st, sorted, layout);
   } else if (bits <= 2048) {
