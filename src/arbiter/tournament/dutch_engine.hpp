@@ -101,4 +101,16 @@ class DutchEngine {
   std::vector<char> matched_;
 };
 
+// Compiled in dutch_engine_narrow.cpp and dutch_engine_wide.cpp, one width each.
+extern template class DutchEngine<2>;
+extern template class DutchEngine<3>;
+extern template class DutchEngine<4>;
+extern template class DutchEngine<6>;
+extern template class DutchEngine<8>;
+extern template class DutchEngine<10>;
+extern template class DutchEngine<12>;
+extern template class DutchEngine<16>;
+extern template class DutchEngine<32>;
+extern template class DutchEngine<64>;
+
 }  // namespace arbiter::tournament
