@@ -76,6 +76,20 @@ std::uint64_t total_of(const std::vector<int>& mate,
   return total;
 }
 
+// A graph's weights kept beside a matching that is told every change.
+struct Graph {
+  explicit Graph(int n)
+      : w(static_cast<std::size_t>(n), std::vector<std::uint64_t>(static_cast<std::size_t>(n), 0)),
+        m(n) {}
+  void put(int i, int j, std::uint64_t x) {
+    w[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] = x;
+    w[static_cast<std::size_t>(j)][static_cast<std::size_t>(i)] = x;
+    m.set_weight(i, j, W{x});
+  }
+  std::vector<std::vector<std::uint64_t>> w;
+  WeightedMatching<W> m;
+};
+
 // The repaired solution after changes to one vertex's edges at a time (raised, lowered,
 // removed, the vertex isolated), as the Dutch engine makes them, against exhaustive search
 // and against a solution from scratch.
@@ -85,13 +99,10 @@ TEST(WeightedMatching, RepairAfterChangesEqualsASolutionFromScratch) {
     const int n = 2 + static_cast<int>(rng() % 11);
     const std::size_t un = static_cast<std::size_t>(n);
     const std::uint64_t range = trial % 3 == 0 ? 4 : trial % 3 == 1 ? 50 : 100000;
-    std::vector<std::vector<std::uint64_t>> w(un, std::vector<std::uint64_t>(un, 0));
-    WeightedMatching<W> m(n);
-    const auto put = [&](int i, int j, std::uint64_t x) {
-      w[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] = x;
-      w[static_cast<std::size_t>(j)][static_cast<std::size_t>(i)] = x;
-      m.set_weight(i, j, W{x});
-    };
+    Graph g(n);
+    auto& w = g.w;
+    auto& m = g.m;
+    const auto put = [&](int i, int j, std::uint64_t x) { g.put(i, j, x); };
     for (int i = 0; i < n; ++i)
       for (int j = i + 1; j < n; ++j)
         if (rng() % 4 != 0) put(i, j, 1 + rng() % range);
@@ -126,13 +137,10 @@ TEST(WeightedMatching, RepairMatchesAFreshSolveOnLargerGraphs) {
   std::mt19937_64 rng(404);
   const int n = 60;
   const std::size_t un = n;
-  std::vector<std::vector<std::uint64_t>> w(un, std::vector<std::uint64_t>(un, 0));
-  WeightedMatching<W> m(n);
-  const auto put = [&](int i, int j, std::uint64_t x) {
-    w[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] = x;
-    w[static_cast<std::size_t>(j)][static_cast<std::size_t>(i)] = x;
-    m.set_weight(i, j, W{x});
-  };
+  Graph g(n);
+  auto& w = g.w;
+  auto& m = g.m;
+  const auto put = [&](int i, int j, std::uint64_t x) { g.put(i, j, x); };
   for (int i = 0; i < n; ++i)
     for (int j = i + 1; j < n; ++j)
       if (rng() % 5 != 0) put(i, j, 1 + rng() % 1000);

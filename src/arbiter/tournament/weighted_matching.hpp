@@ -61,7 +61,6 @@ class WeightedMatching {
     best_edges_.resize(n2);
     has_best_edges_.assign(n2, false);
     dual_.assign(n2, W{});
-    restart();
   }
 
   // The mate of every vertex 0..n-1, or -1 when unmatched, of a graph given by its edges.
@@ -71,7 +70,6 @@ class WeightedMatching {
     return m.solve();
   }
 
-  [[nodiscard]] int size() const { return n_; }
   [[nodiscard]] const W& weight(int i, int j) const { return weight_[at(i) * at(n_) + at(j)]; }
 
   // Changes the weight of edge (i, j), i != j (0: no edge). The next solve repairs what the
@@ -104,9 +102,6 @@ class WeightedMatching {
       if (x != v) set_weight(v, x, W{});
     if (!cold_) mark_dirty(v);
   }
-
-  // Forgets the last solution: the next solve starts from scratch.
-  void restart() { cold_ = true; }
 
   // The maximum-weight matching of the current weights: the mate of every vertex, or -1.
   std::vector<int> solve() {
@@ -192,7 +187,9 @@ class WeightedMatching {
     dual_[at(v)] = w + w - dual_[at(x)];
     return true;
   }
-  // Less than before: v's dual falls as far, if its other edges keep slack >= 0.
+  // Less than before (or anything, at a repair): v's dual becomes the one that makes the
+  // edge (v, x) of weight w tight, if v is outside any blossom and its other edges keep
+  // slack >= 0.
   bool follow_down(int v, int x, const W& w) {
     if (in_blossom_[at(v)] != v || is_zero(w) || dual_[at(x)] > w + w) return false;
     const W d = w + w - dual_[at(x)];
@@ -376,7 +373,6 @@ class WeightedMatching {
 
   void cold_start();
   void repair();
-  bool keeps_mate(int v);
   void dissolve_around(int v);
   void expand_blossom(int b, bool end_stage);
   void augment_blossom(int b, int v);

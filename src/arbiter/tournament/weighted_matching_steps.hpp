@@ -174,26 +174,14 @@ void WeightedMatching<W>::dissolve_around(int v) {
 }
 
 template <typename W>
-bool WeightedMatching<W>::keeps_mate(int v) {
-  const int m = endpoint(mate_[at(v)]);
-  const W& wm = weight(v, m);
-  if (is_zero(wm) || dual_[at(m)] > wm + wm) return false;
-  const W d = wm + wm - dual_[at(m)];
-  for (int x = 0; x < n_; ++x) {
-    if (x == v || x == m) continue;
-    const W& w = weight(v, x);
-    if (!is_zero(w) && d + dual_[at(x)] < w + w) return false;
-  }
-  dual_[at(v)] = d;
-  return true;
-}
-
-template <typename W>
 void WeightedMatching<W>::repair() {
   for (int v : dirty_) {
     // Still matched outside any blossom: the dual that keeps the matched edge tight may leave
     // every other edge of v feasible, and then nothing else changes.
-    if (mate_[at(v)] >= 0 && in_blossom_[at(v)] == v && keeps_mate(v)) continue;
+    if (mate_[at(v)] >= 0) {
+      const int m = endpoint(mate_[at(v)]);
+      if (follow_down(v, m, weight(v, m))) continue;
+    }
     dissolve_around(v);
     if (mate_[at(v)] >= 0) {
       mate_[at(endpoint(mate_[at(v)]))] = -1;
