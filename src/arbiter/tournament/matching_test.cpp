@@ -171,5 +171,55 @@ TEST(WideUint, CarriesBorrowsAndShiftsAcrossLimbs) {
   EXPECT_TRUE((W{1} << 130).is_zero());  // beyond the width: modulo 2^128
 }
 
+// The run-time add and subtract (add-with-carry chains on x86-64) agree with the portable
+// ones the compiler evaluates at compile time.
+TEST(WideUint, RunTimeCarryChainsAgreeWithTheCompileTimeOnes) {
+  using W4 = WideUint<4>;
+  static_assert(W4::ones(192) + W4{1} == W4{1} << 192);
+  static_assert((W4{1} << 192) - W4{1} == W4::ones(192));
+  static_assert(W4{} - W4{1} == W4::ones(256));
+  W4 top = W4::ones(192);
+  top += W4{1};
+  EXPECT_EQ(top, W4{1} << 192);
+  top -= W4{1};
+  EXPECT_EQ(top, W4::ones(192));
+  W4 zero{};
+  zero -= W4{1};
+  EXPECT_EQ(zero, W4::ones(256));
+  zero += W4{1};
+  EXPECT_TRUE(zero.is_zero());
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 1000; ++i) {
+    W4 a{};
+    W4 b{};
+    for (int l = 0; l < 4; ++l) {
+      a = (a << 64) | W4{rng()};
+      b = (b << 64) | W4{rng()};
+    }
+    // Schoolbook addition and subtraction in 32-bit halves of the limbs.
+    const W4 sum = a + b;
+    const W4 difference = a - b;
+    std::uint64_t carry = 0;
+    std::uint64_t borrow = 0;
+    for (std::size_t l = 0; l < 4; ++l) {
+      std::uint64_t s_limb = 0;
+      std::uint64_t d_limb = 0;
+      for (unsigned half = 0; half < 64; half += 32) {
+        const std::uint64_t x = (a.limb(l) >> half) & 0xffffffffU;
+        const std::uint64_t y = (b.limb(l) >> half) & 0xffffffffU;
+        const std::uint64_t s = x + y + carry;
+        carry = s >> 32;
+        s_limb |= (s & 0xffffffffU) << half;
+        const std::uint64_t d = x - y - borrow;  // wraps when x < y + borrow
+        borrow = x < y + borrow ? 1 : 0;
+        d_limb |= (d & 0xffffffffU) << half;
+      }
+      EXPECT_EQ(sum.limb(l), s_limb) << "draw " << i << " limb " << l;
+      EXPECT_EQ(difference.limb(l), d_limb) << "draw " << i << " limb " << l;
+    }
+    EXPECT_EQ(difference + b, a);
+  }
+}
+
 }  // namespace
 }  // namespace arbiter::tournament

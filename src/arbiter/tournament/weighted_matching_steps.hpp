@@ -189,7 +189,7 @@ void WeightedMatching<W>::repair() {
     }
     // The lowest dual that leaves every edge of v with slack >= 0.
     W need{};
-    for (int x = 0; x < n_; ++x) {
+    for (int x : live_) {
       if (x == v) continue;
       const W& w = weight(v, x);
       if (!is_zero(w) && dual_[at(x)] < w + w) need = std::max(need, w + w - dual_[at(x)]);
@@ -239,11 +239,14 @@ bool WeightedMatching<W>::stage() {
       if (dead_[at(in_blossom_[at(v)])] != 0) continue;
       const W& dv = dual_[at(v)];
       const W* row = &weight_[at(v) * at(n_)];
-      for (int w = 0; w < n_; ++w) {
+      for (int w : live_) {
         const W& wt = row[w];
         if (w == v || is_zero(wt) || in_blossom_[at(v)] == in_blossom_[at(w)] ||
             dead_[at(in_blossom_[at(w)])] != 0)
           continue;
+        const int bw = in_blossom_[at(w)];
+        // A vertex already labelled T needs nothing from this edge.
+        if (label_[at(bw)] == 2 && label_[at(w)] != 0) continue;
         const int p = towards(v, w);
         const int k = p / 2;
         W kslack{};
@@ -252,7 +255,6 @@ bool WeightedMatching<W>::stage() {
           kslack = dv + dual_[at(w)] - (wt + wt);
           if (is_zero(kslack)) allow(k);
         }
-        const int bw = in_blossom_[at(w)];
         if (allowed_[vw] != 0) {
           if (label_[at(bw)] == 0) {
             if (mate_[at(base_[at(bw)])] == -1) {

@@ -7,6 +7,10 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 namespace arbiter::tournament {
 
@@ -24,8 +28,22 @@ class WideUint {
     return true;
   }
   constexpr explicit operator bool() const noexcept { return !is_zero(); }
+  // Limb i (0: the least significant).
+  [[nodiscard]] constexpr std::uint64_t limb(std::size_t i) const noexcept { return limb_[i]; }
 
   constexpr WideUint& operator+=(const WideUint& o) noexcept {
+#if defined(__x86_64__)
+    // The matching's inner loops add and subtract these: one add-with-carry chain.
+    if (!std::is_constant_evaluated()) {
+      unsigned char carry = 0;
+      for (std::size_t i = 0; i < N; ++i) {
+        unsigned long long sum = 0;  // NOLINT(google-runtime-int): the intrinsic's type
+        carry = _addcarry_u64(carry, limb_[i], o.limb_[i], &sum);
+        limb_[i] = sum;
+      }
+      return *this;
+    }
+#endif
     std::uint64_t carry = 0;
     for (std::size_t i = 0; i < N; ++i) {
       const std::uint64_t s = limb_[i] + o.limb_[i];
@@ -36,6 +54,17 @@ class WideUint {
     return *this;
   }
   constexpr WideUint& operator-=(const WideUint& o) noexcept {
+#if defined(__x86_64__)
+    if (!std::is_constant_evaluated()) {
+      unsigned char borrow = 0;
+      for (std::size_t i = 0; i < N; ++i) {
+        unsigned long long difference = 0;  // NOLINT(google-runtime-int)
+        borrow = _subborrow_u64(borrow, limb_[i], o.limb_[i], &difference);
+        limb_[i] = difference;
+      }
+      return *this;
+    }
+#endif
     unsigned borrow = 0;
     for (std::size_t i = 0; i < N; ++i) {
       const std::uint64_t a = limb_[i];
