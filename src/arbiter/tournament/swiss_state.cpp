@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <string>
 
+#include "arbiter/tournament/baku.hpp"
 #include "arbiter/tournament/standing.hpp"
 
 namespace arbiter::tournament {
@@ -122,8 +124,17 @@ Result<SwissState> swiss_state(const Tournament& t) {
         return true;
     return false;
   };
+  // C.04.7: the default Baku acceleration when the system code names it without points.
+  std::optional<BakuAcceleration> baku;
+  if (default_baku(t.settings)) {
+    auto b = baku_acceleration(t, k);
+    if (!b) return tl::unexpected(b.error());
+    baku = *b;
+  }
   const auto score_back = [&](const Player& p, int back) {
-    return points_after(st.points, p, k - back) + acceleration(t.settings, p.id, k + 1 - back);
+    const int r = k + 1 - back;
+    return points_after(st.points, p, k - back) + acceleration(t.settings, p.id, r) +
+           (baku ? baku->virtual_points(p.id, r) : 0);
   };
 
   int rank = 0;
