@@ -291,35 +291,65 @@ Result<AcceleratedRounds> parse_accelerated(std::string_view s, int line) {
   return a;
 }
 
-// TRF-2026 `162`: pairs of a result code and its points (`1 1.0  = 0.5  0 0.0 ...`).
+// TRF-2026 `162`: pairs of a code and its points, the codes of the annex (positions 6, 15,
+// 24, ...: `162 W 3.0 D 1.0 L 0.0`): W a win on the board or by forfeit, and a full-point
+// bye; D a draw and a half-point bye; L a loss; A an absence (zero-point bye, forfeit
+// loss); P the pairing-allocated bye (as W unless given); X an unknown result (the model has
+// none: read and ignored). Arbiter also reads the player section's result codes there
+// (`1 = 0 + - H F U Z`), each for itself.
 Result<PointSystem> parse_point_table(PointSystem ps, std::string_view s, int line) {
   const auto ws = words(s);
+  bool pairing_bye_given = false;
   for (std::size_t i = 0; i < ws.size(); i += 2) {
     const auto [symbol, column] = ws[i];
-    const auto code = symbol.size() == 1 ? parse_result(symbol[0]) : std::nullopt;
-    if (!code) {
-      return tl::unexpected(syntax(
-          line, column, "point system",
-          "162 names result codes (1 = 0 + - W D L H F U Z), not '" + std::string(symbol) + "'"));
+    const char c = symbol.size() == 1 ? symbol[0] : '?';
+    const bool annex = c == 'W' || c == 'D' || c == 'L' || c == 'A' || c == 'P' || c == 'X';
+    const auto code = annex ? std::nullopt : parse_result(c);
+    if (!annex && !code) {
+      return tl::unexpected(syntax(line, column, "point system",
+                                   "162 names the codes W D L A P X (or the result codes "
+                                   "1 = 0 + - H F U Z), not '" +
+                                       std::string(symbol) + "'"));
     }
     const auto value = i + 1 < ws.size() ? parse_points(ws[i + 1].first) : std::nullopt;
     if (!value || *value < 0) {
       return tl::unexpected(syntax(line, i + 1 < ws.size() ? ws[i + 1].second : column + 1,
-                                   "point system", "162 gives each result code its points"));
+                                   "point system", "162 gives each code its points"));
+    }
+    const Points v = *value;
+    if (annex) {
+      switch (c) {
+        case 'W':
+          ps.win = ps.forfeit_win = ps.full_bye = v;
+          if (!pairing_bye_given) ps.pairing_bye = v;
+          break;
+        case 'D': ps.draw = ps.half_bye = v; break;
+        case 'L': ps.loss = v; break;
+        case 'A': ps.zero_bye = ps.forfeit_loss = v; break;
+        case 'P':
+          ps.pairing_bye = v;
+          pairing_bye_given = true;
+          break;
+        default: break;  // X: an unknown result, which no round of the model holds
+      }
+      continue;
     }
     switch (*code) {
       case ResultCode::Win:
-      case ResultCode::WinUnrated: ps.win = *value; break;
+      case ResultCode::WinUnrated: ps.win = v; break;
       case ResultCode::Draw:
-      case ResultCode::DrawUnrated: ps.draw = *value; break;
+      case ResultCode::DrawUnrated: ps.draw = v; break;
       case ResultCode::Loss:
-      case ResultCode::LossUnrated: ps.loss = *value; break;
-      case ResultCode::ForfeitWin: ps.forfeit_win = *value; break;
-      case ResultCode::ForfeitLoss: ps.forfeit_loss = *value; break;
-      case ResultCode::HalfBye: ps.half_bye = *value; break;
-      case ResultCode::FullBye: ps.full_bye = *value; break;
-      case ResultCode::PairingBye: ps.pairing_bye = *value; break;
-      case ResultCode::ZeroBye: ps.zero_bye = *value; break;
+      case ResultCode::LossUnrated: ps.loss = v; break;
+      case ResultCode::ForfeitWin: ps.forfeit_win = v; break;
+      case ResultCode::ForfeitLoss: ps.forfeit_loss = v; break;
+      case ResultCode::HalfBye: ps.half_bye = v; break;
+      case ResultCode::FullBye: ps.full_bye = v; break;
+      case ResultCode::PairingBye:
+        ps.pairing_bye = v;
+        pairing_bye_given = true;
+        break;
+      case ResultCode::ZeroBye: ps.zero_bye = v; break;
     }
   }
   return ps;

@@ -170,6 +170,58 @@ TEST(TrfRead, Trf2026ByesAccelerationForbiddenPairsAndPointSystem) {
   EXPECT_EQ(write_trf(*t), text);
 }
 
+// TRF-2026 annex, tag 162: the codes W D L A P X (W also a forfeit win and a full-point bye,
+// D a half-point bye, A a zero-point bye and a forfeit loss, P the PAB and as W unless given,
+// X an unknown result).
+TEST(TrfRead, Trf2026PointSystemByTheAnnexCodes) {
+  const auto points = [](const std::string& line) {
+    auto lines = small_event_lines();
+    lines.emplace_back(line);
+    auto t = parse_trf(join(lines));
+    EXPECT_TRUE(t.has_value()) << line << ": " << t.error().describe();
+    return t ? t->settings.points : PointSystem{};
+  };
+  const PointSystem three = points("162 W 3.0      D 1.0      L 0.0      A 0.0");
+  EXPECT_EQ(three.win, 30);
+  EXPECT_EQ(three.forfeit_win, 30);
+  EXPECT_EQ(three.full_bye, 30);
+  EXPECT_EQ(three.pairing_bye, 30);
+  EXPECT_EQ(three.draw, 10);
+  EXPECT_EQ(three.half_bye, 10);
+  EXPECT_EQ(three.loss, 0);
+  EXPECT_EQ(three.zero_bye, 0);
+  EXPECT_EQ(three.forfeit_loss, 0);
+  // P stands for itself wherever it is written; X is read and changes nothing.
+  for (const char* line : {"162 W 3.0      P 1.0", "162 P 1.0      W 3.0      X 1.5"}) {
+    const PointSystem p = points(line);
+    EXPECT_EQ(p.win, 30) << line;
+    EXPECT_EQ(p.pairing_bye, 10) << line;
+    EXPECT_EQ(p.draw, 5) << line;
+  }
+  const PointSystem absent = points("162 A 0.5");
+  EXPECT_EQ(absent.zero_bye, 5);
+  EXPECT_EQ(absent.forfeit_loss, 5);
+  EXPECT_EQ(absent.loss, 0);
+}
+
+// The annex's own examples of 250 (Baku in an 11-round team Swiss), 260 and 240 lines, by
+// their columns.
+TEST(TrfRead, Trf2026AnnexExamplesOfAccelerationForbiddenPairsAndByes) {
+  auto lines = small_event_lines();
+  for (const char* l :
+       {"250 00.0 02.0 001 003 0001 0090", "250 00.0 01.0 004 006 0001 0090",
+        "260 001 002  125  180  184  216", "260 001 002  208  222  231", "240 H 003  026  047"})
+    lines.emplace_back(l);
+  auto t = parse_trf(join(lines));
+  ASSERT_TRUE(t.has_value()) << t.error().describe();
+  const Settings& s = t->settings;
+  EXPECT_EQ(s.accelerated,
+            (std::vector<AcceleratedRounds>{{0, 20, 1, 3, 1, 90}, {0, 10, 4, 6, 1, 90}}));
+  EXPECT_EQ(s.forbidden,
+            (std::vector<ForbiddenPairs>{{1, 2, {125, 180, 184, 216}}, {1, 2, {208, 222, 231}}}));
+  EXPECT_EQ(s.requested_byes, (std::vector<RequestedByes>{{ResultCode::HalfBye, 3, {26, 47}}}));
+}
+
 TEST(TrfRead, JavafoInitialColour) {
   auto lines = small_event_lines();
   lines.emplace_back("XXC white1");
