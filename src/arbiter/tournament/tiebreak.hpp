@@ -28,7 +28,8 @@ struct TieBreakValue {
                                                           const TieBreakSpec& spec);
 
 // C.07 Article 6, direct encounter inside `group` (indexes into the view): the points each
-// scored against the others of the group (over the board; with /P forfeits too).
+// scored against the others of the group (over the board; forfeits too with /P and, by
+// 15.2, in a round robin).
 [[nodiscard]] std::vector<TieBreakValue> direct_encounter_points(const EventView& v,
                                                                  const std::vector<int>& group,
                                                                  const TieBreakSpec& spec);

@@ -22,11 +22,14 @@ Encounters encounters(const EventView& v, const std::vector<int>& group, const T
   for (int i : group) {
     Points points = 0;
     std::set<int> met;
-    for (const RoundView& rv : v.rounds_of[at(i)]) {
+    for (int r = 0; r < v.rounds; ++r) {
+      const RoundView& rv = v.rounds_of[at(i)][at(r)];
       const int opp = v.index_of(rv.opponent);
       if (opp < 0 || opp == i || members.count(opp) == 0) continue;
-      // A forfeit is not an encounter, unless /P counts it as a game played.
-      if (rv.kind != RoundKind::Played && !(spec.forfeits_as_played && rv.is_forfeit())) continue;
+      // A forfeit is not an encounter, unless /P counts it as a game played or the event is a
+      // round robin: C.07 15.2 treats its forfeits as regular games outside the rating-based
+      // tie-breaks and, for forfeit losses, those of type B; DE is of type A.
+      if (!counts_as_game(v, i, r, spec.forfeits_as_played)) continue;
       points += rv.points;
       met.insert(opp);
     }
