@@ -5,6 +5,7 @@
 #include "arbiter/core/movegen.hpp"
 #include "arbiter/game/dead.hpp"
 #include "arbiter/game/helpmate.hpp"
+#include "arbiter/game/reachability.hpp"
 #include "arbiter/game/static_rules.hpp"
 
 namespace arbiter::game {
@@ -30,6 +31,38 @@ void expect_valid_witness(const Position& start, const SideAnalysis& a, Color wi
   EXPECT_TRUE(pos.in_check());
   EXPECT_FALSE(core::has_legal_moves(pos));
   EXPECT_EQ(pos.side_to_move(), ~winner);
+}
+
+// Every man of Black behind its own pawns, which never move: White's king can never come
+// near (the pawns, and the men behind them that never leave, guard every way in), and
+// nothing of White can ever give check; Black's bishops shuffle in their corners, nothing
+// else of Black ever moves.
+TEST(StaticRules, ReachabilityProvesAFrozenCamp) {
+  const Position p = fen("4K3/8/8/8/8/p1p2p1p/P1pppp1P/bnrqkrnb b - - 0 1");
+  EXPECT_TRUE(cannot_mate_by_reachability(p, Color::White));
+  EXPECT_TRUE(cannot_mate_by_reachability(p, Color::Black));
+  const Reachability r = reachability(p);
+  EXPECT_EQ(r.king[1], core::bb(core::Square::E1));  // the black king never moves
+}
+
+// A rook that may walk round to the open file is a possible checker: no proof.
+TEST(StaticRules, ReachabilityLeavesAnOpenPositionAlone) {
+  const Position p = fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+  EXPECT_FALSE(cannot_mate_by_reachability(p, Color::White));
+  EXPECT_TRUE(cannot_mate_by_reachability(p, Color::Black));  // a lone king
+}
+
+// White's king is shut in on a1 (b1 and a2 guarded by pawns that never move) and only a
+// dark-squared bishop can ever check: on every dark square the black king may stand on, a
+// light flight square stays open (Black's pawns never move to fill one), so no mate.
+TEST(StaticRules, ReachabilityBishopsOfOneColourNeedBlockers) {
+  const Position p = fen("4k3/8/8/8/8/1p6/pP5B/K7 w - - 0 1");
+  EXPECT_FALSE(cannot_mate_by_material(p, Color::White));
+  EXPECT_TRUE(cannot_mate_by_reachability(p, Color::White));
+  EXPECT_TRUE(cannot_mate_by_reachability(p, Color::Black));
+  // With a black knight free to fill the flights, a mate is no longer ruled out.
+  const Position q = fen("4k3/8/8/8/8/1p6/pP5B/K5n1 w - - 0 1");
+  EXPECT_FALSE(cannot_mate_by_reachability(q, Color::White));
 }
 
 TEST(StaticRules, LoneKingCannotMate) {

@@ -47,9 +47,12 @@ constexpr Key kBlackWinnerSalt = 0x9E3779B97F4A7C15ULL;
 HelpmateSearch::HelpmateSearch(int tt_bits)
     : table_(std::size_t{1} << tt_bits), mask_((Key{1} << tt_bits) - 1) {}
 
-bool HelpmateSearch::hopeless(const Position& pos) const noexcept {
+bool HelpmateSearch::hopeless(const Position& pos, bool leaf) const noexcept {
   if (cannot_mate_by_material(pos, winner_) || cannot_mate_locked_pawns(pos, winner_)) return true;
-  return all_pawns_blocked(pos) && cannot_mate_fixed_pawns(pos, winner_);
+  if (all_pawns_blocked(pos) && cannot_mate_fixed_pawns(pos, winner_)) return true;
+  // The reachability proof costs several nodes' time: at the leaves and the root only (an
+  // inner node it would prove hopeless has hopeless leaves too).
+  return leaf && cannot_mate_by_reachability(pos, winner_);
 }
 
 // Move ordering toward a cooperative mate: the winner promotes, checks and brings its
@@ -118,7 +121,7 @@ HelpmateSearch::Answer HelpmateSearch::search(const Position& pos, int depth, in
       }
       return Answer::NoMate;  // stalemate, or the winner is mated: the game is over
     }
-    return hopeless(pos) ? Answer::NoMate : Answer::Unknown;
+    return hopeless(pos, true) ? Answer::NoMate : Answer::Unknown;
   }
   MoveList moves = legal_moves(pos);
   if (moves.empty()) {
@@ -128,7 +131,7 @@ HelpmateSearch::Answer HelpmateSearch::search(const Position& pos, int depth, in
     }
     return Answer::NoMate;
   }
-  if (hopeless(pos)) return Answer::NoMate;
+  if (hopeless(pos, ply == 0)) return Answer::NoMate;
 
   const Key key = pos.key() ^ salt_;
   {

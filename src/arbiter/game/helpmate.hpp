@@ -36,7 +36,8 @@ class HelpmateSearch {
   // node (a witness hunt: a mate found is valid, a failure proves nothing).
   [[nodiscard]] Answer deepen(const core::Position& root, int max_depth, int width);
   [[nodiscard]] Answer search(const core::Position& pos, int depth, int ply) noexcept;
-  [[nodiscard]] bool hopeless(const core::Position& pos) const noexcept;
+  // A static proof that `winner_` cannot mate; `leaf`: also the costlier reachability one.
+  [[nodiscard]] bool hopeless(const core::Position& pos, bool leaf) const noexcept;
   [[nodiscard]] int score(const core::Position& pos, core::Move m, bool check) const noexcept;
   void next_generation() noexcept;
   [[nodiscard]] bool on_path(core::Key key, int ply) const noexcept;

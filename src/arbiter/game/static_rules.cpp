@@ -1,6 +1,10 @@
 #include "arbiter/game/static_rules.hpp"
 
+#include <array>
+#include <cstdint>
+
 #include "arbiter/core/attacks.hpp"
+#include "arbiter/game/reachability.hpp"
 
 namespace arbiter::game {
 
@@ -177,6 +181,59 @@ bool cannot_mate_locked_pawns(const Position& pos, Color winner) noexcept {
   const Bitboard king = pos.pieces(winner, PieceType::King);
   const Bitboard king_reach = region(PieceType::King, king, ~fixed & ~l_pawn_attacks, fixed);
   if (step_set(PieceType::King, king_reach, fixed) & held_l & ~l_pawn_attacks) return false;
+  return true;
+}
+
+bool cannot_mate_by_reachability(const Position& pos, Color winner) noexcept {
+  if (pos.has_legal_en_passant()) return false;
+  const Reachability r = reachability(pos);
+  const Color loser = ~winner;
+  const Bitboard region = r.king[static_cast<std::size_t>(index(loser))];
+  // Sliders see through every man that may ever leave its square.
+  const Bitboard blockers = pos.pieces() & ~r.mobile;
+  Bitboard others = 0;                // squares men other than bishops may ever attack
+  std::array<Bitboard, 2> bishops{};  // ... bishops on dark (0) and light (1) squares
+  for (int i = 0; i < r.count; ++i) {
+    const ManReach& m = r.men[static_cast<std::size_t>(i)];
+    if (m.colour != winner || m.type == PieceType::King) continue;
+    const Bitboard a = attack_potential(m, blockers);
+    if (m.type == PieceType::Bishop) {
+      bishops[(bb(m.from) & kDarkSquares) ? 0 : 1] |= a;
+    } else {
+      others |= a;
+    }
+  }
+  if (!((others | bishops[0] | bishops[1]) & region)) return true;  // never a check
+  if ((others & region) || ((bishops[0] & region) && (bishops[1] & region))) return false;
+  // Only bishops of one colour can check: the king, on a square of that colour, must have
+  // each flight square of the other colour covered by the winner's king or by another man
+  // of the winner (only over the squares they may ever attack) or filled by a man of its
+  // own. Too few of those men for the flights of every such square: no mate.
+  const Bitboard colour = (bishops[0] & region) ? kDarkSquares : ~kDarkSquares;
+  Bitboard cover = others;
+  for (int i = 0; i < r.count; ++i) {
+    const ManReach& m = r.men[static_cast<std::size_t>(i)];
+    if (m.colour == winner && m.type == PieceType::King) cover |= attack_potential(m, 0);
+  }
+  for (Bitboard ks = region & bishops[(colour & kDarkSquares) ? 0 : 1]; ks;) {
+    const Square k = pop_lsb(ks);
+    const Bitboard flights = king_attacks(k) & region & ~colour & ~cover;
+    if (!flights) return false;
+    std::uint32_t fillers = 0;  // the loser's men that may fill some flight
+    bool every_flight = true;
+    for (Bitboard f = flights; f && every_flight;) {
+      const Square e = pop_lsb(f);
+      std::uint32_t can_fill = 0;
+      for (int i = 0; i < r.count; ++i) {
+        const ManReach& m = r.men[static_cast<std::size_t>(i)];
+        if (m.colour == loser && m.type != PieceType::King && (m.squares & bb(e)))
+          can_fill |= std::uint32_t{1} << i;
+      }
+      every_flight = can_fill != 0;
+      fillers |= can_fill;
+    }
+    if (every_flight && popcount(fillers) >= popcount(flights)) return false;
+  }
   return true;
 }
 

@@ -31,6 +31,14 @@ namespace arbiter::game {
 // the losing king never steps onto a pawn-attacked square.
 [[nodiscard]] bool cannot_mate_locked_pawns(const core::Position& pos, core::Color winner) noexcept;
 
+// Reachability (reachability.hpp) rules out a mate by `winner`: no man of the winner can
+// ever attack a square the losing king can ever stand on; or only bishops on squares of one
+// colour can, and on every such square the king would have a flight square of the other
+// colour that nothing of the winner can ever cover and too few of the loser's men can ever
+// fill. Declines positions with a legal en passant capture.
+[[nodiscard]] bool cannot_mate_by_reachability(const core::Position& pos,
+                                               core::Color winner) noexcept;
+
 // True when every pawn on the board has a pawn directly in front of it (cheap pre-test).
 [[nodiscard]] bool all_pawns_blocked(const core::Position& pos) noexcept;
 
