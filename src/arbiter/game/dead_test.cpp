@@ -65,6 +65,25 @@ TEST(StaticRules, ReachabilityBishopsOfOneColourNeedBlockers) {
   EXPECT_FALSE(cannot_mate_by_reachability(q, Color::White));
 }
 
+// Pawns facing each other on the a, c, e and g files never pass each other (none of them
+// can ever capture, and the front ones are never taken); White's king may take the loose
+// pawns of the fifth rank but never gets past the sixth. Black's pawns may check White's
+// king on the b, d, f and h files, but never on the first rank, which nothing of White can
+// ever fill: there is always a flight.
+TEST(StaticRules, ReachabilityPawnsOnAFileNeverPassAndFlightsStayOpen) {
+  const Position p = fen("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1");
+  EXPECT_TRUE(cannot_mate_by_reachability(p, Color::White));
+  EXPECT_TRUE(cannot_mate_by_reachability(p, Color::Black));
+  const Reachability r = reachability(p);
+  for (int i = 0; i < r.count; ++i) {
+    const ManReach& m = r.men[static_cast<std::size_t>(i)];
+    // (White's a-pawn may reach a5: White's king may take the pawn there first.)
+    if (m.from == core::Square::A5) {
+      EXPECT_FALSE(m.squares & core::bb(core::Square::A2));
+    }
+  }
+}
+
 TEST(StaticRules, LoneKingCannotMate) {
   const Position p = fen("8/8/8/4k3/8/8/3QK3/8 w - - 0 1");
   EXPECT_TRUE(cannot_mate_by_material(p, Color::Black));

@@ -32,6 +32,11 @@ Bitboard pawn_captures(Color c, Bitboard b) noexcept {
   return c == Color::White ? pawn_attacks_bb<Color::White>(b) : pawn_attacks_bb<Color::Black>(b);
 }
 Bitboard last_rank(Color c) noexcept { return c == Color::White ? kRank8 : kRank1; }
+// The squares of s's file from s onward in the direction colour c's pawns move.
+Bitboard ahead_from(Color c, Square s) noexcept {
+  const Bitboard b = bb(s);
+  return file_bb(s) & (c == Color::White ? ~(b - 1) : (b | (b - 1)));
+}
 
 // One step of a man of this type from any square of `b` (sliders one square at a time; a
 // promoted pawn as any piece).
@@ -49,14 +54,15 @@ Bitboard steps(const ManReach& m, Bitboard b) noexcept {
 
 // Grows the squares of one man with the sets of the last round; true when they grew.
 bool grow(ManReach& m, Bitboard free, Bitboard push_free, Bitboard enemy_stand,
-          Bitboard king_forbidden) noexcept {
+          Bitboard king_forbidden, Bitboard never_pushed_onto) noexcept {
   const Bitboard squares_before = m.squares;
   const Bitboard captures_before = m.captures;
   const bool promotes_before = m.promotes;
   if (m.type == PieceType::Pawn && !m.promotes) {
     for (Bitboard frontier = m.squares; frontier;) {
       const Bitboard caps = pawn_captures(m.colour, frontier) & enemy_stand;
-      const Bitboard next = ((pawn_pushes(m.colour, frontier) & push_free) | caps) & ~m.squares;
+      const Bitboard pushes = pawn_pushes(m.colour, frontier) & push_free & ~never_pushed_onto;
+      const Bitboard next = (pushes | caps) & ~m.squares;
       m.captures |= caps;
       m.squares |= next;
       frontier = next;
@@ -139,13 +145,32 @@ Reachability reachability(const Position& pos) noexcept {
       fixed_attacks[static_cast<std::size_t>(index(m.colour))] |=
           attack_potential(m, ever & ~bb(m.from));
     }
+    // A pawn that never captures stays on its file; it never passes an enemy pawn ahead
+    // on that file which never captures and is never captured (that one only comes
+    // closer): it never reaches that pawn's square.
+    std::array<Bitboard, 32> never_pushed_onto{};
+    for (int i = 0; i < r.count; ++i) {
+      const ManReach& m = r.men[static_cast<std::size_t>(i)];
+      if (m.type != PieceType::Pawn || m.promotes || m.captures) continue;
+      const Bitboard ahead = ahead_from(m.colour, m.from) & ~bb(m.from);
+      for (int j = 0; j < r.count; ++j) {
+        const ManReach& e = r.men[static_cast<std::size_t>(j)];
+        if (e.type != PieceType::Pawn || e.colour == m.colour || e.promotes || e.captures ||
+            !(ahead & bb(e.from)) ||
+            (e.squares & r.capture[static_cast<std::size_t>(index(m.colour))]))
+          continue;
+        never_pushed_onto[static_cast<std::size_t>(i)] |= ahead_from(m.colour, e.from);
+      }
+    }
     const Bitboard push_free = ~occupied | r.mobile;
     for (int i = 0; i < r.count; ++i) {
       ManReach& m = r.men[static_cast<std::size_t>(i)];
       const auto c = static_cast<std::size_t>(index(m.colour));
       // Empty, an enemy man that can be taken (not the king), or a man that may leave.
       const Bitboard free = ~occupied | (pos.pieces(~m.colour) & ~kings) | r.mobile;
-      if (grow(m, free, push_free, r.stand[1 - c], fixed_attacks[1 - c])) changed = true;
+      if (grow(m, free, push_free, r.stand[1 - c], fixed_attacks[1 - c],
+               never_pushed_onto[static_cast<std::size_t>(i)]))
+        changed = true;
     }
   }
   for (int i = 0; i < r.count; ++i) {

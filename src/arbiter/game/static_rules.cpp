@@ -191,33 +191,21 @@ bool cannot_mate_by_reachability(const Position& pos, Color winner) noexcept {
   const Bitboard region = r.king[static_cast<std::size_t>(index(loser))];
   // Sliders see through every man that may ever leave its square.
   const Bitboard blockers = pos.pieces() & ~r.mobile;
-  Bitboard others = 0;                // squares men other than bishops may ever attack
-  std::array<Bitboard, 2> bishops{};  // ... bishops on dark (0) and light (1) squares
+  Bitboard checks = 0;  // squares the winner's men may ever attack (its king gives no check)
+  Bitboard cover = 0;   // ... and its king
   for (int i = 0; i < r.count; ++i) {
     const ManReach& m = r.men[static_cast<std::size_t>(i)];
-    if (m.colour != winner || m.type == PieceType::King) continue;
-    const Bitboard a = attack_potential(m, blockers);
-    if (m.type == PieceType::Bishop) {
-      bishops[(bb(m.from) & kDarkSquares) ? 0 : 1] |= a;
-    } else {
-      others |= a;
-    }
+    if (m.colour != winner) continue;
+    (m.type == PieceType::King ? cover : checks) |= attack_potential(m, blockers);
   }
-  if (!((others | bishops[0] | bishops[1]) & region)) return true;  // never a check
-  if ((others & region) || ((bishops[0] & region) && (bishops[1] & region))) return false;
-  // Only bishops of one colour can check: the king, on a square of that colour, must have
-  // each flight square of the other colour covered by the winner's king or by another man
-  // of the winner (only over the squares they may ever attack) or filled by a man of its
-  // own. Too few of those men for the flights of every such square: no mate.
-  const Bitboard colour = (bishops[0] & region) ? kDarkSquares : ~kDarkSquares;
-  Bitboard cover = others;
-  for (int i = 0; i < r.count; ++i) {
-    const ManReach& m = r.men[static_cast<std::size_t>(i)];
-    if (m.colour == winner && m.type == PieceType::King) cover |= attack_potential(m, 0);
-  }
-  for (Bitboard ks = region & bishops[(colour & kDarkSquares) ? 0 : 1]; ks;) {
+  cover |= checks;
+  // A mate on k needs a check there, and each flight square of k covered by the winner or
+  // filled by a man of the loser. A flight that nothing of the winner may ever attack
+  // needs a filler; too few fillers for such flights: no mate on k. (Bishops of one
+  // colour never attack the flights of the other colour, the classic case.)
+  for (Bitboard ks = region & checks; ks;) {
     const Square k = pop_lsb(ks);
-    const Bitboard flights = king_attacks(k) & region & ~colour & ~cover;
+    const Bitboard flights = king_attacks(k) & region & ~cover;
     if (!flights) return false;
     std::uint32_t fillers = 0;  // the loser's men that may fill some flight
     bool every_flight = true;

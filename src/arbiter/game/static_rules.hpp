@@ -31,11 +31,12 @@ namespace arbiter::game {
 // the losing king never steps onto a pawn-attacked square.
 [[nodiscard]] bool cannot_mate_locked_pawns(const core::Position& pos, core::Color winner) noexcept;
 
-// Reachability (reachability.hpp) rules out a mate by `winner`: no man of the winner can
-// ever attack a square the losing king can ever stand on; or only bishops on squares of one
-// colour can, and on every such square the king would have a flight square of the other
-// colour that nothing of the winner can ever cover and too few of the loser's men can ever
-// fill. Declines positions with a legal en passant capture.
+// Reachability (reachability.hpp) rules out a mate by `winner`: on no square the losing
+// king may ever stand on can it be in check with every flight square covered or filled.
+// A check needs a man of the winner that may ever attack that square; a flight that no man
+// of the winner (its king included) may ever attack must be filled by a man of the loser
+// that may ever stand there, and one man fills one flight. (Bishops of one colour never
+// cover the flights of the other colour.) Declines positions with a legal en passant.
 [[nodiscard]] bool cannot_mate_by_reachability(const core::Position& pos,
                                                core::Color winner) noexcept;
 
