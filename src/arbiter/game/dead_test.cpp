@@ -84,6 +84,21 @@ TEST(StaticRules, ReachabilityPawnsOnAFileNeverPassAndFlightsStayOpen) {
   }
 }
 
+// One bishop against rooks and queens: a rook or queen next to the square the check comes
+// through always takes the bishop or steps in between (an unfair-timeouts position).
+TEST(StaticRules, OneBishopAgainstRooksAndQueensCannotMate) {
+  EXPECT_TRUE(cannot_mate_by_material(fen("8/8/8/4b3/8/3R4/1k2K3/8 w - - 13 65"), Color::Black));
+  EXPECT_TRUE(cannot_mate_by_material(fen("8/3k4/5q2/8/8/8/4KB2/8 b - - 2 67"), Color::White));
+  // A knight may fill a flight without stepping in: not ruled out.
+  EXPECT_FALSE(cannot_mate_by_material(fen("8/8/8/4b3/8/6N1/1k2K3/8 w - - 0 1"), Color::Black));
+  // Two bishops of one colour give double check, which no rook parries: Ka3, Ra2, Ra4
+  // against Kc3, Bc1, Bc5 is mate.
+  const Position mate = fen("8/8/8/2b5/R7/K1k5/R7/2b5 w - - 0 1");
+  EXPECT_TRUE(mate.in_check());
+  EXPECT_FALSE(core::has_legal_moves(mate));
+  EXPECT_FALSE(cannot_mate_by_material(fen("8/8/8/2b5/R7/K1k5/R7/2b5 w - - 0 1"), Color::Black));
+}
+
 TEST(StaticRules, LoneKingCannotMate) {
   const Position p = fen("8/8/8/4k3/8/8/3QK3/8 w - - 0 1");
   EXPECT_TRUE(cannot_mate_by_material(p, Color::Black));

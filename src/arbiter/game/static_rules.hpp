@@ -12,7 +12,11 @@ namespace arbiter::game {
 //  - only bishops on squares of one colour against a king whose own men are at most
 //    bishops on that same colour: every king has a neighbour of the other colour that no
 //    bishop can cover, no own man can block, and the winner's king cannot cover without
-//    standing next to the other king.
+//    standing next to the other king;
+//  - one bishop against a king with no pawn, no knight and no bishop of the other colour
+//    (rooks and queens allowed): of the two neighbours of the king next to the square the
+//    check comes through, the winner's king covers at most one, and a rook or queen on the
+//    other takes the bishop or steps in between.
 [[nodiscard]] bool cannot_mate_by_material(const core::Position& pos, core::Color winner) noexcept;
 
 // A fixed pawn structure rules out a mate by `winner`: every pawn is blocked by a pawn,
