@@ -41,7 +41,7 @@ int main(int argc, char** argv) {
     std::vector<testing::LabelledPosition> kept;
     std::size_t rejected = 0;
     for (const auto& p : set) {
-      auto pos = core::Position::from_fen(p.fen);
+      auto pos = testing::set_position(p.fen);
       if (!pos) {  // core refuses setups that cannot arise (e.g. too many promotions)
         ++rejected;
         continue;

@@ -50,6 +50,14 @@ inline std::vector<LabelledPosition> load_dead_set(const std::string& path, SetF
   return out;
 }
 
+// The sets hold composed positions with more promoted men than a game can produce (CHA
+// decides them all the same): read with FenOptions::any_material.
+inline Result<core::Position> set_position(const std::string& fen) {
+  core::FenOptions options;
+  options.any_material = true;
+  return core::Position::from_fen(fen, options);
+}
+
 inline std::string dead_set_path(const std::string& name) {
   return std::string(ARB_TESTDATA_DIR) + "/dead/" + name;
 }

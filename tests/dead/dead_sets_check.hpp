@@ -40,7 +40,7 @@ inline SetReport check_dead_set(const std::string& name, SetFormat format, std::
   game::DeadSolver solver;
   for (std::size_t i = 0; i < set.size(); i += stride) {
     const LabelledPosition& lp = set[i];
-    auto pos = core::Position::from_fen(lp.fen);
+    auto pos = set_position(lp.fen);
     if (!pos) {
       ++r.rejected;
       continue;

@@ -49,7 +49,7 @@ TEST(DeadSets, ReachabilityNeverDeniesALabelledMate) {
     std::size_t positions = 0;
     const auto start = std::chrono::steady_clock::now();
     for (const LabelledPosition& lp : load_dead_set(dead_set_path(name), format)) {
-      auto pos = core::Position::from_fen(lp.fen);
+      auto pos = set_position(lp.fen);
       if (!pos) continue;
       ++positions;
       for (core::Color c : {core::Color::White, core::Color::Black}) {

@@ -174,6 +174,21 @@ TEST(IsPossible, AcceptsLegalButUnreachableAndReportsSimpleImpossibilities) {
   EXPECT_TRUE(Position::startpos().is_possible().has_value());
 }
 
+// FenOptions::any_material: men no game can produce are accepted (composed positions, the
+// analyzers' test sets); every other check stays.
+TEST(FromFen, AnyMaterialAcceptsMenNoGameCanProduce) {
+  const char* five_knights = "4k3/8/8/8/NNNN4/8/PPPPPPP1/4K3 w - - 0 1";
+  EXPECT_EQ(Position::from_fen(five_knights).error().code, ErrorCode::kSetupImpossiblePromotions);
+  FenOptions any;
+  any.any_material = true;
+  auto p = Position::from_fen(five_knights, any);
+  ASSERT_TRUE(p.has_value());
+  EXPECT_EQ(p->count(Color::White, PieceType::Knight), 4);
+  // Still refused: the side not to move in check, a pawn on its first rank.
+  EXPECT_FALSE(Position::from_fen("4k3/4R3/8/8/NNNN4/8/PPPPPPP1/4K3 w - - 0 1", any));
+  EXPECT_FALSE(Position::from_fen("4k3/8/8/8/NNNN4/8/PPPPPPP1/P3K3 w - - 0 1", any));
+}
+
 TEST(FromSetupUnvalidated, KeepsAnIllegalBoardButNeedsTheKings) {
   // A.4.2: a pawn left unpromoted on the last rank and the mover's king left in check.
   core::Setup s = *parse_fen("P3k3/8/8/8/8/8/8/K3r3 b - - 0 1");

@@ -27,6 +27,10 @@ struct Undo {
 struct FenOptions {
   bool chess960 = false;  // Chess960 castling rules even when the rooks stand on a/h
   bool strict = false;    // require all six fields and a fullmove number >= 1
+  // Accept men that no game can produce (more promoted pieces than missing pawns, more
+  // than 8 pawns or 16 men a side): composed positions and test sets of analyzers. Every
+  // other check still applies.
+  bool any_material = false;
 };
 
 class Position {
@@ -158,7 +162,8 @@ class Position {
   friend bool operator==(const Position& a, const Position& b) noexcept;
 
  private:
-  static Result<Position> build(const Setup& setup, bool validate);
+  // `material`: also refuse men no game can produce (Art. 3.7.5 counts).
+  static Result<Position> build(const Setup& setup, bool validate, bool material = true);
   void put_piece(Piece p, Square s) noexcept;
   void remove_piece(Square s) noexcept;
   void move_piece(Square from, Square to) noexcept;

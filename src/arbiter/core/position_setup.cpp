@@ -39,14 +39,14 @@ Result<Position> Position::from_fen(std::string_view fen, FenOptions options) {
   auto setup = parse_fen(fen, FenParseOptions{options.strict});
   if (!setup) return tl::unexpected(setup.error());
   setup->chess960 = setup->chess960 || options.chess960;
-  return from_setup(*setup);
+  return build(*setup, true, !options.any_material);
 }
 
 Result<Position> Position::from_setup(const Setup& s) { return build(s, true); }
 
 Result<Position> Position::from_setup_unvalidated(const Setup& s) { return build(s, false); }
 
-Result<Position> Position::build(const Setup& s, bool validate) {
+Result<Position> Position::build(const Setup& s, bool validate, bool material) {
   Position pos;
   int count[12] = {};
   for (int i = 0; i < 64; ++i) {
@@ -72,7 +72,7 @@ Result<Position> Position::build(const Setup& s, bool validate) {
   // Piece counts that no game can produce: 16 men a side, 8 pawns, and every piece beyond
   // the initial set must be a promoted pawn (Art. 3.7.5).
   for (Color c : {Color::White, Color::Black}) {
-    if (!validate) break;
+    if (!validate || !material) break;
     int total = 0;
     for (int t = 0; t < kPieceTypeCount; ++t) total += count[index(make_piece(c, PieceType(t)))];
     const auto n = [&](PieceType t) { return count[index(make_piece(c, t))]; };
