@@ -1,5 +1,6 @@
 #include "arbiter/game/dead.hpp"
 
+#include "arbiter/game/closed_search.hpp"
 #include "arbiter/game/helpmate.hpp"
 #include "arbiter/game/static_rules.hpp"
 
@@ -28,7 +29,16 @@ DeadSolver::~DeadSolver() = default;
 
 SideAnalysis DeadSolver::can_checkmate(const Position& pos, Color winner,
                                        const SearchLimits& limits) {
-  return search_->run(pos, winner, limits);
+  // Half the budget to the tree search; the rest, if it cannot answer, to enumerating the
+  // positions reachable: a tree search never completes a proof where the lines go round in
+  // circles, yet the positions may be few.
+  SearchLimits tree = limits;
+  tree.max_nodes = limits.max_nodes - limits.max_nodes / 2;
+  SideAnalysis a = search_->run(pos, winner, tree);
+  if (a.can_mate != Tristate::Unknown || a.nodes >= limits.max_nodes) return a;
+  SideAnalysis closed = closed_search(pos, winner, limits.max_nodes - a.nodes);
+  closed.nodes += a.nodes;
+  return closed;
 }
 
 DeadAnalysis DeadSolver::analyze(const Position& pos, const SearchLimits& limits) {

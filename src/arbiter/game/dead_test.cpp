@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "arbiter/core/movegen.hpp"
+#include "arbiter/game/closed_search.hpp"
 #include "arbiter/game/dead.hpp"
 #include "arbiter/game/helpmate.hpp"
 #include "arbiter/game/reachability.hpp"
@@ -97,6 +98,25 @@ TEST(StaticRules, OneBishopAgainstRooksAndQueensCannotMate) {
   EXPECT_TRUE(mate.in_check());
   EXPECT_FALSE(core::has_legal_moves(mate));
   EXPECT_FALSE(cannot_mate_by_material(fen("8/8/8/2b5/R7/K1k5/R7/2b5 w - - 0 1"), Color::Black));
+}
+
+// White's rook and king shuffle on h3-h5 behind their pawns (the rook never gets past its
+// king), Black's king walks the open board: a tree search goes round in circles, but the
+// positions reachable are few, and none is a mate by White.
+TEST(ClosedSearch, ShufflingPiecesInAClosedSpaceCannotMate) {
+  const Position p = fen("2k5/6p1/6P1/6PK/6P1/6PR/7P/8 b - - 0 1");
+  EXPECT_FALSE(cannot_mate_by_reachability(p, Color::White));  // the sets let the rook pass
+  const SideAnalysis a = closed_search(p, Color::White, 1'000'000);
+  EXPECT_EQ(a.can_mate, Tristate::No);
+  EXPECT_GT(a.nodes, 0u);
+  EXPECT_EQ(closed_search(p, Color::White, 10).can_mate, Tristate::Unknown);  // budget
+}
+
+// A mate found by the enumeration comes with its line (a shortest one).
+TEST(ClosedSearch, AMateComesWithItsLine) {
+  const Position p = fen("8/8/8/8/k7/p7/P7/K7 b - - 0 1");
+  const SideAnalysis a = closed_search(p, Color::Black, 1'000'000);
+  expect_valid_witness(p, a, Color::Black);
 }
 
 TEST(StaticRules, LoneKingCannotMate) {

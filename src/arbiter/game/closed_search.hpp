@@ -1,0 +1,22 @@
+// A proof that `winner` cannot mate by enumerating every position reachable from the
+// root (Art. 5.2.2, 6.9): when pieces can only shuffle inside a closed space, a tree search
+// never ends its proof (the lines repeat), but the set of positions is small. Breadth
+// first, each position once (compared whole, not by hash); a branch stops where the game
+// ends (stalemate, the winner mated) or where a static rule proves the winner hopeless
+// (material at every position; reachability after a capture or a pawn move, when the
+// structure changed). The answer is No when the set closes without a mate by the winner,
+// Yes with the line that reaches the first such mate (a shortest one), Unknown when
+// `max_nodes` positions were generated (each position a node, new or not).
+#pragma once
+
+#include <cstdint>
+
+#include "arbiter/core/position.hpp"
+#include "arbiter/game/dead.hpp"
+
+namespace arbiter::game {
+
+[[nodiscard]] SideAnalysis closed_search(const core::Position& root, core::Color winner,
+                                         std::uint64_t max_nodes);
+
+}  // namespace arbiter::game
