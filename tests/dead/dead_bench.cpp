@@ -1,6 +1,8 @@
 // dead_bench: positions per second of the dead-position decision (Art. 5.2.2, 6.9) on
 // the labelled sets, checking every answer against its label.
-//   dead_bench [full|fast] FILE... [--nodes N] [--limit K]
+//   dead_bench [full|quick|fast] FILE... [--nodes N] [--limit K]
+// fast: the material rules; quick: those and the reachability rule (quick_check); full: the
+// whole decision within N nodes per side.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -8,16 +10,21 @@
 #include <string>
 
 #include "arbiter/game/dead.hpp"
+#include "arbiter/game/quick_check.hpp"
 #include "dead_sets.hpp"
 
 using namespace arbiter;
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: dead_bench full|fast FILE... [--nodes N] [--limit K]\n");
+    std::fprintf(stderr, "usage: dead_bench full|quick|fast FILE... [--nodes N] [--limit K]\n");
     return 2;
   }
   const bool full = std::strcmp(argv[1], "full") == 0;
+  const bool quick = std::strcmp(argv[1], "quick") == 0;
+  const auto check = [quick](const core::Position& pos) {
+    return quick ? game::quick_check(pos) : game::fast_check(pos);
+  };
   game::SearchLimits limits;
   std::size_t limit = 0;
   std::vector<std::string> files;
@@ -65,7 +72,7 @@ int main(int argc, char** argv) {
           got = a.can_mate;
           nodes += a.nodes;
         } else {
-          const game::FastCheck f = game::fast_check(positions[i]);
+          const game::FastCheck f = check(positions[i]);
           got = c == core::Color::White ? f.white_can_mate : f.black_can_mate;
         }
         if (got == game::Tristate::Unknown) {
@@ -85,11 +92,11 @@ int main(int argc, char** argv) {
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!full) {
       // The fast check is too quick to time once: time 20 passes, one call per position.
-      constexpr int kPasses = 20;
+      const int kPasses = quick ? 3 : 20;
       std::size_t dead = 0;
       const auto t0 = std::chrono::steady_clock::now();
       for (int pass = 0; pass < kPasses; ++pass)
-        for (const core::Position& pos : positions) dead += game::fast_check(pos).dead();
+        for (const core::Position& pos : positions) dead += check(pos).dead();
       secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / kPasses;
       std::printf("fast check: %zu dead verdicts per pass\n", dead / kPasses);
     }

@@ -6,6 +6,7 @@
 #include "arbiter/game/closed_search.hpp"
 #include "arbiter/game/dead.hpp"
 #include "arbiter/game/helpmate.hpp"
+#include "arbiter/game/quick_check.hpp"
 #include "arbiter/game/reachability.hpp"
 #include "arbiter/game/static_rules.hpp"
 
@@ -117,6 +118,20 @@ TEST(ClosedSearch, AMateComesWithItsLine) {
   const Position p = fen("8/8/8/8/k7/p7/P7/K7 b - - 0 1");
   const SideAnalysis a = closed_search(p, Color::Black, 1'000'000);
   expect_valid_witness(p, a, Color::Black);
+}
+
+// The quick layer: the material rules, then one reachability for both sides.
+TEST(QuickCheck, ProvesWhatReachabilityProvesForBothSides) {
+  const FastCheck frozen = quick_check(fen("4K3/8/8/8/8/p1p2p1p/P1pppp1P/bnrqkrnb b - - 0 1"));
+  EXPECT_TRUE(frozen.dead());
+  EXPECT_FALSE(fast_check(fen("4K3/8/8/8/8/p1p2p1p/P1pppp1P/bnrqkrnb b - - 0 1")).dead());
+  const FastCheck start = quick_check(Position::startpos());
+  EXPECT_EQ(start.white_can_mate, Tristate::Unknown);
+  EXPECT_EQ(start.black_can_mate, Tristate::Unknown);
+  // A lone king: the material rule answers for that side alone.
+  const FastCheck rook = quick_check(fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"));
+  EXPECT_EQ(rook.white_can_mate, Tristate::Unknown);
+  EXPECT_EQ(rook.black_can_mate, Tristate::No);
 }
 
 TEST(StaticRules, LoneKingCannotMate) {

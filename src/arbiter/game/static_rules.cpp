@@ -198,7 +198,11 @@ bool cannot_mate_locked_pawns(const Position& pos, Color winner) noexcept {
 
 bool cannot_mate_by_reachability(const Position& pos, Color winner) noexcept {
   if (pos.has_legal_en_passant()) return false;
-  const Reachability r = reachability(pos);
+  return cannot_mate_within(reachability(pos), pos, winner);
+}
+
+bool cannot_mate_within(const Reachability& r, const Position& pos, Color winner) noexcept {
+  if (pos.has_legal_en_passant()) return false;
   const Color loser = ~winner;
   const Bitboard region = r.king[static_cast<std::size_t>(index(loser))];
   // Sliders see through every man that may ever leave its square.

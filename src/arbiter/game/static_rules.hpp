@@ -3,6 +3,7 @@
 #pragma once
 
 #include "arbiter/core/position.hpp"
+#include "arbiter/game/reachability.hpp"
 
 namespace arbiter::game {
 
@@ -43,6 +44,9 @@ namespace arbiter::game {
 // cover the flights of the other colour.) Declines positions with a legal en passant.
 [[nodiscard]] bool cannot_mate_by_reachability(const core::Position& pos,
                                                core::Color winner) noexcept;
+// The same with the sets of `reachability(pos)` computed once for both sides.
+[[nodiscard]] bool cannot_mate_within(const Reachability& r, const core::Position& pos,
+                                      core::Color winner) noexcept;
 
 // True when every pawn on the board has a pawn directly in front of it (cheap pre-test).
 [[nodiscard]] bool all_pawns_blocked(const core::Position& pos) noexcept;
