@@ -134,6 +134,17 @@ TEST(QuickCheck, ProvesWhatReachabilityProvesForBothSides) {
   EXPECT_EQ(rook.black_can_mate, Tristate::No);
 }
 
+// One knight against queens only: a queen on the open neighbour takes the knight.
+TEST(StaticRules, OneKnightAgainstQueensCannotMate) {
+  EXPECT_TRUE(cannot_mate_by_material(fen("2kn4/8/8/8/8/8/8/2KQ4 w - - 0 1"), Color::Black));
+  EXPECT_TRUE(cannot_mate_by_material(fen("4k3/qqqqqqqq/8/4N3/8/8/8/4K3 b - - 0 1"), Color::White));
+  // A rook on the open neighbour may not reach the knight (the argument needs queens):
+  // no proof.
+  EXPECT_FALSE(cannot_mate_by_material(fen("6rk/8/8/8/8/8/8/K5N1 w - - 0 1"), Color::White));
+  // Two knights: no proof either.
+  EXPECT_FALSE(cannot_mate_by_material(fen("2kq4/8/8/8/8/8/2KNN3/8 w - - 0 1"), Color::White));
+}
+
 TEST(StaticRules, LoneKingCannotMate) {
   const Position p = fen("8/8/8/4k3/8/8/3QK3/8 w - - 0 1");
   EXPECT_TRUE(cannot_mate_by_material(p, Color::Black));

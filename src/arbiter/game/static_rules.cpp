@@ -67,6 +67,15 @@ bool cannot_mate_by_material(const Position& pos, Color winner) noexcept {
   if (mine == my_bishops && theirs == pos.pieces(loser, PieceType::Bishop) &&
       one_colour(my_bishops | theirs))
     return true;
+  // One knight, against a king whose only men are queens. Put the king on k = (0, 0) and
+  // the checking knight on (1, 2) (every other case is a reflection of it). The king's
+  // neighbours (1, 1), (0, 1) and (1, 0) are always on the board; the knight attacks none
+  // of them, and no square next to all three is away from k, so the winner's king leaves
+  // one open. A queen there takes the knight: from (1, 1) and (0, 1) at once, from (1, 0)
+  // over (1, 1), which is empty or holds a queen that takes it itself. So no mate.
+  if (mine == my_knights && !more_than_one(my_knights) && theirs &&
+      theirs == pos.pieces(loser, PieceType::Queen))
+    return true;
   // One bishop, against no pawn, no knight and no bishop of the other colour. Say the
   // bishop checks the king on k from the diagonal through d = k + (1, 1). The king's
   // neighbours k + (1, 0) and k + (0, 1) are on the board (d is) and of the other colour:

@@ -14,6 +14,9 @@ namespace arbiter::game {
 //    bishops on that same colour: every king has a neighbour of the other colour that no
 //    bishop can cover, no own man can block, and the winner's king cannot cover without
 //    standing next to the other king;
+//  - one knight against a king whose only men are queens: of the king's neighbours next to
+//    the knight, the winner's king covers at most two of three, and a queen on the third
+//    takes the knight;
 //  - one bishop against a king with no pawn, no knight and no bishop of the other colour
 //    (rooks and queens allowed): of the two neighbours of the king next to the square the
 //    check comes through, the winner's king covers at most one, and a rook or queen on the
