@@ -76,17 +76,22 @@ bool cannot_mate_by_material(const Position& pos, Color winner) noexcept {
   if (mine == my_knights && !more_than_one(my_knights) && theirs &&
       theirs == pos.pieces(loser, PieceType::Queen))
     return true;
-  // One bishop, against no pawn, no knight and no bishop of the other colour. Say the
-  // bishop checks the king on k from the diagonal through d = k + (1, 1). The king's
-  // neighbours k + (1, 0) and k + (0, 1) are on the board (d is) and of the other colour:
-  // no bishop attacks them, and the only square next to both that is not next to k is
-  // none (their common neighbours are k and d), so the winner's king covers at most one.
-  // The other holds a man of the loser, which stands on the other colour: a rook or a
-  // queen, next to d, which takes the bishop there or steps in between (nothing of the
-  // winner can pin it). So the check is never mate.
-  if (mine == my_bishops && !more_than_one(my_bishops) && !pos.pieces(loser, PieceType::Pawn) &&
+  // Bishops of one colour, against no pawn, no knight and no bishop of the other colour.
+  // Two bishops never give check together: a bishop that uncovers another's line leaves
+  // that diagonal along the parallel to the other diagonal through the king, which never
+  // meets it; a pawn promoting to a bishop would have to stand on one diagonal through the
+  // king and land on the other, one square forward or diagonally forward, which no square
+  // allows. So a mate is a check by one bishop; say it comes through d = k + (1, 1). The
+  // king's neighbours k + (1, 0) and k + (0, 1) are on the board (d is) and of the other
+  // colour: no bishop attacks them, and their only common neighbours are k and d, so the
+  // winner's king covers at most one. The other holds a man of the loser, on the other
+  // colour: a rook or a queen, next to d, which takes the bishop there or steps in between
+  // (nothing of the winner can pin it). So the check is never mate.
+  // (A position set up in such a double check, which no game reaches, is left alone.)
+  if (mine == my_bishops && !pos.pieces(loser, PieceType::Pawn) &&
       !pos.pieces(loser, PieceType::Knight) &&
-      one_colour(my_bishops | pos.pieces(loser, PieceType::Bishop)))
+      one_colour(my_bishops | pos.pieces(loser, PieceType::Bishop)) &&
+      !(pos.side_to_move() == loser && more_than_one(pos.checkers())))
     return true;
   return false;
 }

@@ -17,10 +17,10 @@ namespace arbiter::game {
 //  - one knight against a king whose only men are queens: of the king's neighbours next to
 //    the knight, the winner's king covers at most two of three, and a queen on the third
 //    takes the knight;
-//  - one bishop against a king with no pawn, no knight and no bishop of the other colour
-//    (rooks and queens allowed): of the two neighbours of the king next to the square the
-//    check comes through, the winner's king covers at most one, and a rook or queen on the
-//    other takes the bishop or steps in between.
+//  - bishops of one colour against a king with no pawn, no knight and no bishop of the other
+//    colour (rooks and queens allowed): two bishops never check together, and of the two
+//    neighbours of the king next to the square the check comes through, the winner's king
+//    covers at most one, where a rook or queen takes the bishop or steps in between.
 [[nodiscard]] bool cannot_mate_by_material(const core::Position& pos, core::Color winner) noexcept;
 
 // A fixed pawn structure rules out a mate by `winner`: every pawn is blocked by a pawn,
