@@ -2,7 +2,10 @@
 // the labelled sets, checking every answer against its label.
 //   dead_bench [full|quick|fast] FILE... [--nodes N] [--limit K]
 // fast: the material rules; quick: those and the reachability rule (quick_check); full: the
-// whole decision within N nodes per side.
+// whole decision within N nodes per side; move: what a game pays after each move (5.2.2),
+// proved_dead within the Arbiter's 1,000 nodes (competition::kDeadPositionLimits), timed
+// position by position: median, 99th percentile and slowest.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -58,6 +61,27 @@ int main(int argc, char** argv) {
     }
     set = std::move(kept);
     if (rejected) std::printf("%s: %zu FENs rejected by core\n", file.c_str(), rejected);
+    if (std::strcmp(argv[1], "move") == 0) {
+      std::vector<double> micros;
+      std::size_t dead = 0;
+      for (const core::Position& pos : positions) {
+        const auto t0 = std::chrono::steady_clock::now();
+        dead += game::proved_dead(pos, game::SearchLimits{1'000, 64}) ? 1 : 0;
+        micros.push_back(
+            std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
+                .count());
+      }
+      std::sort(micros.begin(), micros.end());
+      const auto at = [&](double q) {
+        const double last = static_cast<double>(micros.size() - 1);
+        return micros.empty() ? 0.0 : micros[static_cast<std::size_t>(q * last)];
+      };
+      std::printf(
+          "%s: %zu positions, %zu proved dead, after-move decision: median %.1f us, "
+          "p99 %.1f us, slowest %.1f us\n",
+          file.c_str(), positions.size(), dead, at(0.5), at(0.99), at(1.0));
+      continue;
+    }
     std::size_t wrong = 0, unknown = 0, proved = 0;
     std::uint64_t nodes = 0;
     const auto start = std::chrono::steady_clock::now();
