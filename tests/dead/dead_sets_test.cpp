@@ -17,7 +17,7 @@ TEST(DeadSets, ChasolverHardPositionsSample) {
                                      8 * kSlowdown, game::SearchLimits{5'000, 64});
   EXPECT_EQ(r.wrong, 0u);
   EXPECT_GT(r.positions, 40u);
-  EXPECT_LE(r.unknown * 100, r.answers * 50);  // hard composed positions
+  EXPECT_LE(r.unknown * 100, r.answers * 30);  // hard composed positions
 }
 
 TEST(DeadSets, LichessSample) {
@@ -25,7 +25,7 @@ TEST(DeadSets, LichessSample) {
                                      64 * kSlowdown, game::SearchLimits{5'000, 64});
   EXPECT_EQ(r.wrong, 0u);
   EXPECT_GT(r.positions, 100u);
-  EXPECT_LE(r.unknown * 100, r.answers * 3);
+  EXPECT_LE(r.unknown * 100, r.answers * 1);
 }
 
 TEST(DeadSets, UnfairTimeoutsSample) {
@@ -34,7 +34,7 @@ TEST(DeadSets, UnfairTimeoutsSample) {
                                      16 * kSlowdown, game::SearchLimits{2'000, 64});
   EXPECT_EQ(r.wrong, 0u);
   EXPECT_GT(r.positions, 600u);
-  EXPECT_LE(r.unknown * 100, r.answers * 4);
+  EXPECT_LE(r.unknown * 100, r.answers * 1);
 }
 
 // The reachability rule is a proof: over every position of the three sets it never says

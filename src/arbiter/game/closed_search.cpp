@@ -36,6 +36,11 @@ std::vector<Move> line_to(const std::vector<Node>& nodes, int i) {
 
 SideAnalysis closed_search(const Position& root, Color winner, std::uint64_t max_nodes) {
   SideAnalysis out;
+  if (!core::has_legal_moves(root)) {
+    // The game is over already: mate by the winner (no moves to show), or nothing more.
+    out.can_mate = root.in_check() && root.side_to_move() != winner ? Tristate::Yes : Tristate::No;
+    return out;
+  }
   std::vector<Node> nodes;
   nodes.reserve(4096);
   std::unordered_multimap<core::Key, int> seen;

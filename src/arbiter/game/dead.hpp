@@ -23,7 +23,9 @@ enum class Tristate : std::uint8_t { No, Yes, Unknown };
 
 struct SearchLimits {
   std::uint64_t max_nodes = 200'000;  // per side
-  int max_depth = 64;                 // plies of the help-mate line
+  // Plies of a greedy help-mate line (the witness hunt's: twice that); the progress-driven
+  // search follows lines of up to 199 plies whatever this says.
+  int max_depth = 64;
 };
 
 struct FastCheck {

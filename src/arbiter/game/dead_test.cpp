@@ -113,6 +113,18 @@ TEST(ClosedSearch, ShufflingPiecesInAClosedSpaceCannotMate) {
   EXPECT_EQ(closed_search(p, Color::White, 10).can_mate, Tristate::Unknown);  // budget
 }
 
+// A position that is mate already is a mate by the winner (an empty line), and no mate
+// for the other side.
+TEST(ClosedSearch, APositionThatIsMateAlready) {
+  const Position p = fen("6rk/5Npp/8/8/8/8/8/6K1 b - - 0 1");
+  ASSERT_TRUE(p.in_check());
+  ASSERT_FALSE(core::has_legal_moves(p));
+  const SideAnalysis white = closed_search(p, Color::White, 1'000);
+  EXPECT_EQ(white.can_mate, Tristate::Yes);
+  EXPECT_TRUE(white.witness.empty());
+  EXPECT_EQ(closed_search(p, Color::Black, 1'000).can_mate, Tristate::No);
+}
+
 // A mate found by the enumeration comes with its line (a shortest one).
 TEST(ClosedSearch, AMateComesWithItsLine) {
   const Position p = fen("8/8/8/8/k7/p7/P7/K7 b - - 0 1");
@@ -275,6 +287,56 @@ TEST(FullDecision, OppositeBishopsCanMateWithHelp) {
   EXPECT_EQ(d.dead(), Tristate::No);
   expect_valid_witness(p, d.white, Color::White);
   expect_valid_witness(p, d.black, Color::Black);
+}
+
+// The progress-driven depth reaches long help-mates within a small budget: the issue's
+// bishop against knight (Black mates in a corner, White's knight blocking the flight; it
+// once took 100 million nodes), and the mirror image with the knight on the losing side.
+TEST(FullDecision, MinorPieceEndingsMateWithTheLosersPieceAsBlocker) {
+  const Position bishop_v_knight = fen("8/8/4k1b1/8/8/3KN3/8/8 w - - 0 1");
+  expect_valid_witness(bishop_v_knight,
+                       can_checkmate(bishop_v_knight, Color::Black, SearchLimits{20'000, 64}),
+                       Color::Black);
+  const Position knight_v_bishop = fen("2k5/3n4/8/8/8/8/8/2KB4 w - - 0 1");
+  expect_valid_witness(knight_v_bishop,
+                       can_checkmate(knight_v_bishop, Color::White, SearchLimits{20'000, 64}),
+                       Color::White);
+}
+
+// A lone knight mates only against a blocker: Black's pawn has to walk down and promote
+// to a bishop or a knight first (the loser's pawn walk is progress), then the new piece
+// and the king go round to a corner. A line far beyond a fixed-depth search.
+TEST(FullDecision, TheLoserPromotesToABlockerForALoneKnight) {
+  for (const char* text :
+       {"8/2k3p1/8/8/8/8/8/2K2N2 b - - 0 1", "8/2k4p/8/8/8/8/1N6/K7 b - - 0 1"}) {
+    const Position p = fen(text);
+    const SideAnalysis a = can_checkmate(p, Color::White, SearchLimits{20'000, 64});
+    expect_valid_witness(p, a, Color::White);
+    Position pos = p;
+    bool under_promotion = false;
+    for (core::Move m : a.witness) {
+      under_promotion |=
+          m.is_promotion() && pos.side_to_move() == Color::Black &&
+          (m.promotion() == core::PieceType::Bishop || m.promotion() == core::PieceType::Knight);
+      pos = pos.after(m);
+    }
+    EXPECT_TRUE(under_promotion) << text;
+    EXPECT_GE(a.witness.size(), 20u) << text;
+  }
+}
+
+// Kings shuffling behind pawn walls: the lines go round in circles, so no node of the
+// tree is ever proved on its own; a progress-driven iteration that cuts nothing has seen
+// a set of positions closed under legal moves, none of them the mate: a proof.
+TEST(FullDecision, AnIterationThatCutsNothingProvesNoMate) {
+  const Position p = fen("8/8/pp4p1/1p4P1/kp4PK/1p4P1/1P4PP/8 w - - 0 1");
+  EXPECT_FALSE(cannot_mate_by_reachability(p, Color::White));
+  HelpmateSearch search{16};
+  EXPECT_EQ(search.run(p, Color::White, SearchLimits{5'000, 64}).can_mate, Tristate::No);
+  // The same position with White's h-pawn free to run: a mate exists and is found.
+  const Position q = fen("8/8/pp4p1/1p4P1/kp4PK/1p6/1P4PP/8 w - - 0 1");
+  const SideAnalysis a = search.run(q, Color::White, SearchLimits{20'000, 64});
+  expect_valid_witness(q, a, Color::White);
 }
 
 TEST(FullDecision, TinyBudgetAnswersUnknownNotWrong) {
