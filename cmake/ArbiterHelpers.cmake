@@ -40,6 +40,24 @@ function(arbiter_library name)
   target_link_libraries(arbiter_${name} PUBLIC arbiter_options ${ARG_DEPS})
 endfunction()
 
+# One precompiled header for every test executable: GoogleTest and the standard headers
+# most tests use are parsed once per build instead of once per test source (about a
+# quarter of CI's compile time). Its compile options and definitions are the tests' own,
+# so GCC accepts it in each of them (-Winvalid-pch would say otherwise).
+function(arbiter_test_pch)
+  if(TARGET arbiter_test_pch)
+    return()
+  endif()
+  add_library(arbiter_test_pch OBJECT ${CMAKE_SOURCE_DIR}/cmake/test_pch.cpp)
+  target_link_libraries(arbiter_test_pch PRIVATE arbiter_options GTest::gtest)
+  target_compile_definitions(arbiter_test_pch PRIVATE
+    ARB_TESTDATA_DIR="${CMAKE_SOURCE_DIR}/../shared/testdata"
+    ARB_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+  target_precompile_headers(arbiter_test_pch PRIVATE
+    <gtest/gtest.h> <algorithm> <cstdint> <map> <memory> <optional> <sstream> <string>
+    <string_view> <vector>)
+endfunction()
+
 # arbiter_test(NAME [SERIAL] SOURCES... DEPS ... [LABELS ...]): one gtest executable.
 function(arbiter_test name)
   # SERIAL: the tests run alone (RUN_SERIAL), for those that measure latency.
@@ -47,11 +65,14 @@ function(arbiter_test name)
   if(NOT ARBITER_BUILD_TESTS)
     return()
   endif()
+  arbiter_test_pch()
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE arbiter_options ${ARG_DEPS} GTest::gtest GTest::gtest_main)
   target_compile_definitions(${name} PRIVATE
     ARB_TESTDATA_DIR="${CMAKE_SOURCE_DIR}/../shared/testdata"
     ARB_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+  target_precompile_headers(${name} REUSE_FROM arbiter_test_pch)
+  target_compile_options(${name} PRIVATE -Winvalid-pch)
   set(labels unit)
   if(ARG_LABELS)
     set(labels ${ARG_LABELS})
