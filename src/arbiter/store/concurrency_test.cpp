@@ -76,7 +76,10 @@ TEST(StoreConcurrency, ThreadsSharingOneStoreAreSerialised) {
   for (int t = 0; t < kThreads; ++t) {
     threads.emplace_back([&, t] {
       for (int g = 0; g < kGamesEach; ++g) {
-        const std::string id = "t" + std::to_string(t) + "g" + std::to_string(g);
+        std::string id = "t";
+        id += std::to_string(t);
+        id += 'g';
+        id += std::to_string(g);
         if (!store.create_game(sample_header(id))) ++failures;
         if (!store.append_move(id, sample_move(1), {})) ++failures;
       }
