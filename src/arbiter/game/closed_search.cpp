@@ -1,7 +1,6 @@
 #include "arbiter/game/closed_search.hpp"
 
 #include <algorithm>
-#include <unordered_map>
 #include <vector>
 
 #include "arbiter/core/movegen.hpp"
@@ -9,6 +8,7 @@
 
 namespace arbiter::game {
 
+using core::Bitboard;
 using core::Color;
 using core::Move;
 using core::PieceType;
@@ -16,20 +16,85 @@ using core::Position;
 
 namespace {
 
-struct Node {
-  Position pos;
-  int parent = -1;
+// A position as Art. 9.2.2 identifies it, in 32 bytes: the occupied squares, the man on
+// each of them (4 bits each, in square order, at most 32 men), the side to move, the
+// castling rights and the en passant square when a capture there is legal. The castling
+// rooks' squares are the root's for every position of one search.
+struct Packed {
+  Bitboard occupied = 0;  // 0: an empty slot (a real position has its kings)
+  std::uint64_t men[2] = {};
+  std::uint32_t state = 0;
+  friend bool operator==(const Packed&, const Packed&) = default;
+};
+
+Packed pack(const Position& pos) noexcept {
+  Packed p;
+  p.occupied = pos.pieces();
+  int i = 0;
+  for (Bitboard b = p.occupied; b; ++i) {
+    const auto code = static_cast<std::uint64_t>(pos.piece_on(core::pop_lsb(b)));
+    p.men[i / 16] |= code << (4 * (i % 16));
+  }
+  const bool ep = pos.en_passant_square() != core::Square::None && pos.has_legal_en_passant();
+  p.state = static_cast<std::uint32_t>(pos.side_to_move() == Color::White) |
+            static_cast<std::uint32_t>(pos.castling_rights()) << 1 |
+            (ep ? (static_cast<std::uint32_t>(core::index(pos.en_passant_square())) + 1) << 8 : 0u);
+  return p;
+}
+
+// The positions met so far: open addressing on the position's hash key, grown at half full.
+class PositionSet {
+ public:
+  PositionSet() : slots_(std::size_t{1} << 12) {}
+  // True when `p` was not in the set (it is now).
+  bool insert(core::Key key, const Packed& p) {
+    if (2 * (count_ + 1) > slots_.size()) grow();
+    if (!place(slots_, key, p)) return false;
+    ++count_;
+    return true;
+  }
+
+ private:
+  struct Slot {
+    core::Key key = 0;
+    Packed packed;
+  };
+  static bool place(std::vector<Slot>& slots, core::Key key, const Packed& p) {
+    const std::size_t mask = slots.size() - 1;
+    for (std::size_t i = key & mask;; i = (i + 1) & mask) {
+      Slot& s = slots[i];
+      if (s.packed.occupied == 0) {
+        s = {key, p};
+        return true;
+      }
+      if (s.key == key && s.packed == p) return false;
+    }
+  }
+  void grow() {
+    std::vector<Slot> bigger(slots_.size() * 2);
+    for (const Slot& s : slots_)
+      if (s.packed.occupied != 0) place(bigger, s.key, s.packed);
+    slots_.swap(bigger);
+  }
+  std::vector<Slot> slots_;
+  std::size_t count_ = 0;
+};
+
+// How each position was first reached: its parent's number and the move.
+struct Step {
+  std::uint32_t parent = 0;
   Move move{};
 };
 
-// The moves from the root to node i.
-std::vector<Move> line_to(const std::vector<Node>& nodes, int i) {
+std::vector<Move> line_to(const std::vector<Step>& steps, std::uint32_t i) {
   std::vector<Move> line;
-  for (; nodes[static_cast<std::size_t>(i)].parent >= 0;
-       i = nodes[static_cast<std::size_t>(i)].parent)
-    line.push_back(nodes[static_cast<std::size_t>(i)].move);
+  for (; i != 0; i = steps[i].parent) line.push_back(steps[i].move);
   std::reverse(line.begin(), line.end());
   return line;
+}
+
+bool mated(const Position& pos, Color winner) noexcept {
+  return pos.side_to_move() != winner && pos.in_check() && !core::has_legal_moves(pos);
 }
 
 }  // namespace
@@ -41,41 +106,40 @@ SideAnalysis closed_search(const Position& root, Color winner, std::uint64_t max
     out.can_mate = root.in_check() && root.side_to_move() != winner ? Tristate::Yes : Tristate::No;
     return out;
   }
-  std::vector<Node> nodes;
-  nodes.reserve(4096);
-  std::unordered_multimap<core::Key, int> seen;
-  nodes.push_back({root, -1, {}});
-  seen.emplace(root.key(), 0);
-  const auto known = [&](const Position& p) {
-    const auto [first, last] = seen.equal_range(p.key());
-    for (auto it = first; it != last; ++it)
-      if (nodes[static_cast<std::size_t>(it->second)].pos.same_position(p)) return true;
-    return false;
-  };
-  for (std::size_t next = 0; next < nodes.size(); ++next) {
-    const Position pos = nodes[next].pos;  // copied: nodes grows below
-    const core::MoveList moves = core::legal_moves(pos);
-    for (int i = 0; i < moves.size(); ++i) {
-      const Move m = moves[i];
-      const bool structure = pos.is_capture(m) || pos.moved_piece(m) == PieceType::Pawn;
-      if (out.nodes >= max_nodes) return out;  // Unknown
-      const Position child = pos.after(m);
-      ++out.nodes;
-      if (!core::has_legal_moves(child)) {
-        if (child.in_check() && child.side_to_move() != winner) {
+  // Breadth first, one level at a time: only two levels hold whole positions; every
+  // position met is kept packed (for "seen") and as its step (for the line to a mate).
+  std::vector<Step> steps{Step{}};
+  PositionSet seen;
+  seen.insert(root.key(), pack(root));
+  std::vector<std::pair<Position, std::uint32_t>> level{{root, 0}};
+  std::vector<std::pair<Position, std::uint32_t>> next;
+  out.nodes = 1;
+  while (!level.empty()) {
+    for (const auto& [pos, number] : level) {
+      const core::MoveList moves = core::legal_moves(pos);
+      for (int i = 0; i < moves.size(); ++i) {
+        const Move m = moves[i];
+        const bool structure = pos.is_capture(m) || pos.moved_piece(m) == PieceType::Pawn;
+        const Position child = pos.after(m);
+        if (child.in_check() && mated(child, winner)) {
           out.can_mate = Tristate::Yes;
-          out.witness = line_to(nodes, static_cast<int>(next));
+          out.witness = line_to(steps, number);
           out.witness.push_back(m);
           return out;
         }
-        continue;  // stalemate, or the winner mated: the game is over there
+        // A position with no moves ends the game (stalemate, the winner mated): it is
+        // expanded to nothing below. Static proofs close a branch too.
+        if (cannot_mate_by_material(child, winner)) continue;
+        if (structure && cannot_mate_by_reachability(child, winner)) continue;
+        if (!seen.insert(child.key(), pack(child))) continue;
+        if (out.nodes >= max_nodes) return out;  // Unknown
+        ++out.nodes;
+        steps.push_back({number, m});
+        next.emplace_back(child, static_cast<std::uint32_t>(steps.size() - 1));
       }
-      if (cannot_mate_by_material(child, winner)) continue;
-      if (structure && cannot_mate_by_reachability(child, winner)) continue;
-      if (known(child)) continue;
-      seen.emplace(child.key(), static_cast<int>(nodes.size()));
-      nodes.push_back({child, static_cast<int>(next), m});
     }
+    level.swap(next);
+    next.clear();
   }
   out.can_mate = Tristate::No;
   return out;

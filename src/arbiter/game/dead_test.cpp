@@ -113,6 +113,20 @@ TEST(ClosedSearch, ShufflingPiecesInAClosedSpaceCannotMate) {
   EXPECT_EQ(closed_search(p, Color::White, 10).can_mate, Tristate::Unknown);  // budget
 }
 
+// A fortress held by stalemate: the black king shuttles between a5 and a6, its only
+// squares; White's king can walk round to b7 but takes the pawn only with the black king
+// on a5, and then Black has no move (stalemate); a check on a5 needs a6 covered first,
+// which leaves Black no move either. No rule sees it; the positions are about 72,000
+// (two bishops roam), within 100,000 nodes (a node is a position, not a move tried).
+TEST(ClosedSearch, AFortressHeldByStalemateIsProvedByEnumeration) {
+  const Position p = fen("8/1p6/1Pp5/k1P5/p1P5/P1K1B3/3B4/8 w - - 0 1");
+  EXPECT_FALSE(cannot_mate_by_reachability(p, Color::White));
+  const SideAnalysis a = closed_search(p, Color::White, 100'000);
+  EXPECT_EQ(a.can_mate, Tristate::No);
+  EXPECT_GT(a.nodes, 50'000u);
+  EXPECT_EQ(closed_search(p, Color::Black, 100'000).can_mate, Tristate::No);
+}
+
 // A position that is mate already is a mate by the winner (an empty line), and no mate
 // for the other side.
 TEST(ClosedSearch, APositionThatIsMateAlready) {
