@@ -32,6 +32,11 @@ std::string shard_name(const ::testing::TestParamInfo<SuiteShard>& info) {
   return n;
 }
 
+// What ctest lists beside each test (instead of the parameter's bytes).
+void PrintTo(const SuiteShard& s, std::ostream* os) {
+  *os << s.file << " shard " << s.shard + 1 << " of " << s.shards;
+}
+
 class PerftSuite : public ::testing::TestWithParam<SuiteShard> {};
 
 TEST_P(PerftSuite, NodeCountsMatchReference) {

@@ -16,6 +16,10 @@
 #include "arbiter/wire/adjudicate.hpp"
 
 namespace arbiter::players {
+
+// What ctest lists beside each test (GoogleTest finds it in the parameter's namespace).
+void PrintTo(Protocol p, std::ostream* os) { *os << (p == Protocol::Uci ? "UCI" : "XBoard"); }
+
 namespace {
 
 using competition::GameResult;

@@ -59,6 +59,8 @@ struct BadItem {
   int position;
 };
 
+void PrintTo(const BadItem& b, std::ostream* os) { *os << '"' << b.list << '"'; }
+
 class TieBreakSpecError : public ::testing::TestWithParam<BadItem> {};
 
 TEST_P(TieBreakSpecError, NamesTheItemAndItsPosition) {
