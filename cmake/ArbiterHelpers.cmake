@@ -24,20 +24,47 @@ if(ARBITER_FUZZ)
   target_compile_options(arbiter_options INTERFACE -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
   target_link_options(arbiter_options INTERFACE -fsanitize=address,undefined)
 endif()
+# BMI2 changes what core/attacks.hpp compiles to (its inline slider lookup uses _pext_u64),
+# so code built against an installed library needs the same settings: arbiter_library()
+# gives them to the installed targets too.
+set(ARBITER_ISA_OPTIONS -mbmi -mbmi2 -mpopcnt)
+set(ARBITER_ISA_DEFINITIONS ARB_USE_PEXT=1)
 if(ARBITER_BMI2)
-  target_compile_options(arbiter_options INTERFACE -mbmi -mbmi2 -mpopcnt)
-  target_compile_definitions(arbiter_options INTERFACE ARB_USE_PEXT=1)
+  target_compile_options(arbiter_options INTERFACE ${ARBITER_ISA_OPTIONS})
+  target_compile_definitions(arbiter_options INTERFACE ${ARBITER_ISA_DEFINITIONS})
 endif()
 if(ARBITER_NATIVE)
   target_compile_options(arbiter_options INTERFACE -march=native)
 endif()
 target_include_directories(arbiter_options INTERFACE ${CMAKE_SOURCE_DIR}/src)
 
-# arbiter_library(NAME SOURCES... DEPS ...): a module library arbiter_<NAME>.
+# arbiter_library(NAME SOURCES... [HEADERS...] [DEPS...] [PRIVATE_DEPS...]): a module
+# library arbiter_<NAME>, also known as Arbiter::<NAME> (its name in the installed package).
+# HEADERS: the public headers, installed to include/arbiter/<NAME>/ when the module is part
+# of the package (cmake/ArbiterPackage.cmake); test helpers and internal headers that no
+# public header includes stay out. DEPS are usage requirements (a public header includes
+# them); PRIVATE_DEPS are needed by the sources only.
 function(arbiter_library name)
-  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
+  cmake_parse_arguments(ARG "" "" "SOURCES;HEADERS;DEPS;PRIVATE_DEPS" ${ARGN})
   add_library(arbiter_${name} STATIC ${ARG_SOURCES})
-  target_link_libraries(arbiter_${name} PUBLIC arbiter_options ${ARG_DEPS})
+  add_library(Arbiter::${name} ALIAS arbiter_${name})
+  set_target_properties(arbiter_${name} PROPERTIES EXPORT_NAME ${name})
+  # Warnings, -Werror and the sanitizers are this build's settings, not the library's:
+  # every target of the tree still gets them, an installed library's user does not.
+  target_link_libraries(arbiter_${name}
+    PUBLIC $<BUILD_INTERFACE:arbiter_options> ${ARG_DEPS}
+    PRIVATE ${ARG_PRIVATE_DEPS})
+  target_compile_features(arbiter_${name} PUBLIC cxx_std_20)
+  if(ARG_HEADERS)
+    target_sources(arbiter_${name} PUBLIC
+      FILE_SET HEADERS BASE_DIRS ${PROJECT_SOURCE_DIR}/src FILES ${ARG_HEADERS})
+  endif()
+  if(ARBITER_BMI2)
+    target_compile_options(arbiter_${name} INTERFACE
+      "$<INSTALL_INTERFACE:${ARBITER_ISA_OPTIONS}>")
+    target_compile_definitions(arbiter_${name} INTERFACE
+      "$<INSTALL_INTERFACE:${ARBITER_ISA_DEFINITIONS}>")
+  endif()
 endfunction()
 
 # One precompiled header for every test executable: GoogleTest and the standard headers
