@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cstdio>
 #include <exception>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -20,9 +21,21 @@
 
 namespace {
 
+// The bench positions: installed beside the program (share/arbiter), else the source
+// tree's copy that a program run from the build directory reads.
+std::string default_bench_file() {
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const auto installed = (exe.parent_path() / ARB_INSTALLED_BENCH_FILE).lexically_normal();
+    if (std::filesystem::exists(installed, ec)) return installed.string();
+  }
+  return ARB_BENCH_FILE;
+}
+
 int bench(int argc, char** argv) {
   int depth = arbiter::engine::kBenchDepth;
-  std::string file = ARB_BENCH_FILE;
+  std::string file = default_bench_file();
   if (argc > 2) {
     const std::string_view d = argv[2];
     const auto [ptr, ec] = std::from_chars(d.data(), d.data() + d.size(), depth);
@@ -37,6 +50,7 @@ int bench(int argc, char** argv) {
     std::fprintf(stderr, "arbiter-engine: %s\n", fens.error().message.c_str());
     return 2;
   }
+  std::fprintf(stderr, "bench positions from %s\n", file.c_str());
   const auto r = arbiter::engine::run_bench(*fens, depth, &std::cerr);
   const long long ms = static_cast<long long>(r.time_ms);
   std::printf("positions %d depth %d\n", r.positions, depth);
