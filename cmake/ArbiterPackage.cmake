@@ -50,7 +50,7 @@ install(CODE "configure_file(\"${PROJECT_BINARY_DIR}/arbiter.pc.in\"
 install(FILES ${PROJECT_BINARY_DIR}/arbiter.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig
   COMPONENT library)
 
-install(FILES README.md CHANGELOG.md LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR}
+install(FILES README.md CHANGELOG.md LICENSE docs/library.md DESTINATION ${CMAKE_INSTALL_DOCDIR}
   COMPONENT library)
 
 # cpack -G DEB: one package, arbiter, with the libraries, headers, CMake and pkg-config
