@@ -4,7 +4,8 @@ JOBS ?= $(shell nproc)
 CMAKE_ARGS ?=
 ARBITER := build/release/bin/arbiter
 
-.PHONY: deps run build test test-slow test-asan bench format format-check check-layers clean
+.PHONY: deps run build test test-slow test-asan bench package-check format format-check \
+	check-layers clean
 
 deps:
 	@bash scripts/deps.sh
@@ -29,6 +30,11 @@ test-asan: deps
 
 bench: build
 	$(ARBITER) bench perft
+
+# The installed library as another project uses it, and its Debian package
+# (scripts/package_ci.sh, docs/library.md).
+package-check: build
+	@bash scripts/package_ci.sh build/release
 
 format:
 	@git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
