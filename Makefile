@@ -4,7 +4,7 @@ JOBS ?= $(shell nproc)
 CMAKE_ARGS ?=
 ARBITER := build/release/bin/arbiter
 
-.PHONY: deps run build test test-slow test-asan bench package-check format format-check \
+.PHONY: deps run build test test-slow test-asan bench package-check docs format format-check \
 	check-layers clean
 
 deps:
@@ -35,6 +35,15 @@ bench: build
 # (scripts/package_ci.sh, docs/library.md).
 package-check: build
 	@bash scripts/package_ci.sh build/release
+
+# The API reference (Doxygen) of the headers the package installs: build/docs/html.
+docs: deps
+	@cmake --preset release $(CMAKE_ARGS) >/dev/null
+	@rm -rf build/docs
+	@cmake --install build/release --component headers --prefix build/docs/include >/dev/null
+	@ARBITER_VERSION=$$(sed -n 's/^CMAKE_PROJECT_VERSION:STATIC=//p' build/release/CMakeCache.txt) \
+		doxygen docs/Doxyfile
+	@echo "docs: build/docs/html/index.html ($$(grep -c warning build/docs/warnings.log) warnings in build/docs/warnings.log)"
 
 format:
 	@git ls-files '*.cpp' '*.hpp' | xargs clang-format -i

@@ -8,7 +8,7 @@ packages=(
   libexpected-dev libfmt-dev libcli11-dev nlohmann-json3-dev libsqlite3-dev libboost-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format
-  dpkg-dev file
+  doxygen dpkg-dev file
   clang libclang-rt-14-dev
   stockfish pgn-extract
   glaurung fairymax python3
@@ -16,8 +16,8 @@ packages=(
 )
 # clang with libclang-rt-14-dev (libFuzzer, ASan, UBSan runtimes) builds and runs the
 # fuzz targets under libFuzzer (scripts/fuzz_ci.sh, docs/fuzzing.md).
-# dpkg-dev (dpkg-shlibdeps) and file let cpack compute the Debian package's shared-library
-# dependencies (scripts/package_ci.sh).
+# doxygen makes the API reference (make docs); dpkg-dev (dpkg-shlibdeps) and file let cpack
+# compute the Debian package's shared-library dependencies (scripts/package_ci.sh).
 # chromium (with a font for the page's text) runs the web/ end-to-end tests (ctest
 # web_e2e_test, `npm run test:e2e`) headless through playwright-core.
 
