@@ -3,7 +3,8 @@
 # release build that is already there (make package-check builds it first):
 #  1. cmake --install into a temporary prefix; no build-only flag (warnings, -Werror,
 #     sanitizers) in the exported targets or the pkg-config file;
-#  2. every installed header compiles on its own;
+#  2. every installed header compiles on its own, and includes no third-party header but
+#     tl-expected's;
 #  3. examples/ built as a separate project twice, with find_package(Arbiter) alone and with
 #     pkg-config alone, and each build's programs run on real inputs with their output
 #     checked (scripts/check_examples.py, which also checks the guide's code blocks);
@@ -43,6 +44,11 @@ if grep -nE -- '-W|-fsanitize|arbiter_options|/src\b' "$prefix"/lib/cmake/Arbite
 fi
 
 step "each installed header compiles alone"
+# Besides the standard library, a public header may include only what ArbiterConfig.cmake
+# finds for its users: tl-expected (fmt and the threads library are link dependencies).
+third_party=$(grep -rhoE '#include <[^>]+/[^>]+>' "$prefix/include" | sort -u)
+[ "$third_party" = "#include <tl/expected.hpp>" ] ||
+  die "installed headers include third-party headers the package does not declare: $third_party"
 find "$prefix/include/arbiter" -name '*.hpp' | sort >"$work/headers"
 # shellcheck disable=SC2016
 xargs -P "$jobs" -I{} sh -c 'printf "#include \"%s\"\n" "$1" |
