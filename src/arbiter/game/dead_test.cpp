@@ -369,5 +369,29 @@ TEST(FullDecision, SolverIsReusable) {
   }
 }
 
+// An answer is a function of the position and the budget alone (the same event log always
+// gets the same verdict, Art. 5.2.2, 6.9): a solver that analysed the position before, or
+// other positions, spends the same nodes and finds the same line as a fresh one.
+TEST(DeadSolverHistory, AnAnswerDoesNotDependOnWhatWasAnalysedBefore) {
+  const SearchLimits limits{20'000, 64};
+  // Positions whose searches prove subtrees without a mate (a solver that kept those proofs
+  // answered the second time in 1 node instead of 42, and in 350 instead of 354).
+  for (const char* text : {"bqn1KN2/rrk1pB2/nb1pPp1p/p1pP1PpP/PpP3P1/1P2N1R1/4Q3/1R4B1 w - - 0 1",
+                           "2k5/8/8/8/8/8/8/2KR4 w - - 0 1", "8/8/8/4k3/R7/2b5/P7/7K w - - 2 45"}) {
+    const Position p = fen(text);
+    for (Color side : {Color::White, Color::Black}) {
+      DeadSolver fresh;
+      const SideAnalysis first = fresh.can_checkmate(p, side, limits);
+      DeadSolver used;
+      (void)used.can_checkmate(fen("8/8/8/8/k7/p7/P7/K7 b - - 0 1"), Color::Black, limits);
+      (void)used.can_checkmate(p, side, limits);
+      const SideAnalysis again = used.can_checkmate(p, side, limits);
+      EXPECT_EQ(again.can_mate, first.can_mate) << text;
+      EXPECT_EQ(again.nodes, first.nodes) << text;
+      EXPECT_EQ(again.witness, first.witness) << text;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace arbiter::game

@@ -36,6 +36,7 @@ class HelpmateSearch {
     std::uint32_t generation = 0;  // the deepen()/adaptive() call that expanded it
     std::uint16_t iteration = 0;   // and its iteration
     std::int16_t depth = 0;        // the depth it was expanded with; kProven: no mate at all
+                                   // (for the run() that proved it)
   };
   static constexpr std::int16_t kProven = 0x7FFF;
   // Where progress leads: a corner for the losing king (and the winner's knights and
@@ -86,6 +87,7 @@ class HelpmateSearch {
   std::vector<Entry> table_;
   core::Key mask_ = 0;
   std::uint32_t generation_ = 0;
+  std::uint32_t first_generation_ = 1;  // the first generation of the current run()
   std::uint16_t iteration_ = 0;
   core::Color winner_ = core::Color::White;
   core::Key salt_ = 0;
