@@ -2,9 +2,10 @@
 // the labelled sets, checking every answer against its label.
 //   dead_bench [full|quick|fast] FILE... [--nodes N] [--limit K]
 // fast: the material rules; quick: those and the reachability rule (quick_check); full: the
-// whole decision within N nodes per side; move: what a game pays after each move (5.2.2),
-// proved_dead within the Arbiter's 1,000 nodes (competition::kDeadPositionLimits), timed
-// position by position: median, 99th percentile and slowest.
+// whole decision within N nodes per side (and the slowest position, the number over 50 ms); move:
+// what a game pays after each move (5.2.2), proved_dead within the Arbiter's 1,000 nodes
+// (competition::kDeadPositionLimits), timed position by position: median, 99th percentile and
+// slowest.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -84,8 +85,12 @@ int main(int argc, char** argv) {
     }
     std::size_t wrong = 0, unknown = 0, proved = 0;
     std::uint64_t nodes = 0;
+    double slowest = 0;  // full: the most time one position took, both sides
+    std::size_t slowest_at = 0;
+    std::size_t over_50ms = 0;
     const auto start = std::chrono::steady_clock::now();
     for (std::size_t i = 0; i < set.size(); ++i) {
+      const auto position_start = std::chrono::steady_clock::now();
       for (core::Color c : {core::Color::White, core::Color::Black}) {
         const auto& expect =
             c == core::Color::White ? set[i].white_can_mate : set[i].black_can_mate;
@@ -112,6 +117,16 @@ int main(int argc, char** argv) {
           ++proved;
         }
       }
+      if (full) {
+        const double ms = std::chrono::duration<double, std::milli>(
+                              std::chrono::steady_clock::now() - position_start)
+                              .count();
+        if (ms > 50) ++over_50ms;
+        if (ms > slowest) {
+          slowest = ms;
+          slowest_at = i;
+        }
+      }
     }
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!full) {
@@ -129,6 +144,9 @@ int main(int argc, char** argv) {
         "%.0f positions/s, %llu nodes\n",
         file.c_str(), set.size(), proved, unknown, wrong, secs,
         static_cast<double>(set.size()) / secs, static_cast<unsigned long long>(nodes));
+    if (full && !set.empty())
+      std::printf("slowest position %.1f ms (%s), %zu positions over 50 ms\n", slowest,
+                  set[slowest_at].fen.c_str(), over_50ms);
     if (wrong) status = 1;
   }
   return status;

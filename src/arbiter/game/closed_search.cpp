@@ -1,6 +1,8 @@
 #include "arbiter/game/closed_search.hpp"
 
 #include <algorithm>
+#include <memory>
+#include <optional>
 #include <vector>
 
 #include "arbiter/core/movegen.hpp"
@@ -99,50 +101,97 @@ bool mated(const Position& pos, Color winner) noexcept {
 
 }  // namespace
 
-SideAnalysis closed_search(const Position& root, Color winner, std::uint64_t max_nodes) {
-  SideAnalysis out;
-  if (!core::has_legal_moves(root)) {
-    // The game is over already: mate by the winner (no moves to show), or nothing more.
-    out.can_mate = root.in_check() && root.side_to_move() != winner ? Tristate::Yes : Tristate::No;
-    return out;
-  }
-  // Breadth first, one level at a time: only two levels hold whole positions; every
-  // position met is kept packed (for "seen") and as its step (for the line to a mate).
+// Breadth first, one level at a time: only two levels hold whole positions; every position
+// met is kept packed (for "seen") and as its step (for the line to a mate).
+struct ClosedSearch::State {
+  Color winner = Color::White;
+  std::optional<Tristate> over;  // the root ends the game already
   std::vector<Step> steps{Step{}};
   PositionSet seen;
-  seen.insert(root.key(), pack(root));
-  std::vector<std::pair<Position, std::uint32_t>> level{{root, 0}};
+  std::vector<std::pair<Position, std::uint32_t>> level;
   std::vector<std::pair<Position, std::uint32_t>> next;
-  out.nodes = 1;
-  while (!level.empty()) {
-    for (const auto& [pos, number] : level) {
+  std::size_t at = 0;  // the next position of `level` to expand
+};
+
+ClosedSearch::ClosedSearch(const Position& root, Color winner) : state_(std::make_unique<State>()) {
+  State& s = *state_;
+  s.winner = winner;
+  if (!core::has_legal_moves(root)) {
+    // The game is over already: mate by the winner (no moves to show), or nothing more.
+    s.over = root.in_check() && root.side_to_move() != winner ? Tristate::Yes : Tristate::No;
+    return;
+  }
+  s.seen.insert(root.key(), pack(root));
+  s.level.emplace_back(root, 0);
+}
+
+ClosedSearch::~ClosedSearch() = default;
+ClosedSearch::ClosedSearch(ClosedSearch&&) noexcept = default;
+ClosedSearch& ClosedSearch::operator=(ClosedSearch&&) noexcept = default;
+
+std::uint64_t ClosedSearch::nodes() const noexcept { return state_->steps.size(); }
+
+SideAnalysis ClosedSearch::resume(std::uint64_t more_nodes) {
+  State& s = *state_;
+  SideAnalysis out;
+  if (s.over) {
+    out.can_mate = *s.over;
+    out.nodes = nodes();
+    return out;
+  }
+  const std::uint64_t limit = nodes() + more_nodes;
+  while (!s.level.empty()) {
+    for (; s.at < s.level.size(); ++s.at) {
+      const auto& [pos, number] = s.level[s.at];
       const core::MoveList moves = core::legal_moves(pos);
       for (int i = 0; i < moves.size(); ++i) {
         const Move m = moves[i];
         const bool structure = pos.is_capture(m) || pos.moved_piece(m) == PieceType::Pawn;
         const Position child = pos.after(m);
-        if (child.in_check() && mated(child, winner)) {
+        if (child.in_check() && mated(child, s.winner)) {
+          s.over = Tristate::Yes;
           out.can_mate = Tristate::Yes;
-          out.witness = line_to(steps, number);
+          out.witness = line_to(s.steps, number);
           out.witness.push_back(m);
+          out.nodes = nodes();
           return out;
         }
         // A position with no moves ends the game (stalemate, the winner mated): it is
         // expanded to nothing below. Static proofs close a branch too.
-        if (cannot_mate_by_material(child, winner)) continue;
-        if (structure && cannot_mate_by_reachability(child, winner)) continue;
-        if (!seen.insert(child.key(), pack(child))) continue;
-        if (out.nodes >= max_nodes) return out;  // Unknown
-        ++out.nodes;
-        steps.push_back({number, m});
-        next.emplace_back(child, static_cast<std::uint32_t>(steps.size() - 1));
+        if (cannot_mate_by_material(child, s.winner)) continue;
+        if (structure && cannot_mate_by_reachability(child, s.winner)) continue;
+        if (!s.seen.insert(child.key(), pack(child))) continue;
+        s.steps.push_back({number, m});
+        s.next.emplace_back(child, static_cast<std::uint32_t>(s.steps.size() - 1));
+        if (nodes() >= limit && i + 1 < moves.size()) {
+          // Out of budget inside this position: it is expanded again on resuming (the
+          // children already met are skipped as seen).
+          out.nodes = nodes();
+          return out;  // Unknown
+        }
+      }
+      if (nodes() >= limit && s.at + 1 < s.level.size()) {
+        ++s.at;
+        out.nodes = nodes();
+        return out;  // Unknown
       }
     }
-    level.swap(next);
-    next.clear();
+    s.level.swap(s.next);
+    s.next.clear();
+    s.at = 0;
+    if (nodes() >= limit && !s.level.empty()) {
+      out.nodes = nodes();
+      return out;  // Unknown
+    }
   }
+  s.over = Tristate::No;
   out.can_mate = Tristate::No;
+  out.nodes = nodes();
   return out;
+}
+
+SideAnalysis closed_search(const Position& root, Color winner, std::uint64_t max_nodes) {
+  return ClosedSearch{root, winner}.resume(max_nodes);
 }
 
 }  // namespace arbiter::game

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
 #include "arbiter/core/position.hpp"
 #include "arbiter/game/dead.hpp"
@@ -20,5 +21,23 @@ namespace arbiter::game {
 
 [[nodiscard]] SideAnalysis closed_search(const core::Position& root, core::Color winner,
                                          std::uint64_t max_nodes);
+
+// The same enumeration in instalments: `resume(n)` goes on where the last call stopped, for
+// n more positions, and answers as closed_search does (its `nodes`: the positions of every
+// instalment so far, the root one of them). No work is done twice: a position cut short is
+// expanded again, and the moves it had tried lead to positions already met.
+class ClosedSearch {
+ public:
+  ClosedSearch(const core::Position& root, core::Color winner);
+  ~ClosedSearch();
+  ClosedSearch(ClosedSearch&&) noexcept;
+  ClosedSearch& operator=(ClosedSearch&&) noexcept;
+  [[nodiscard]] SideAnalysis resume(std::uint64_t more_nodes);
+  [[nodiscard]] std::uint64_t nodes() const noexcept;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 }  // namespace arbiter::game

@@ -1,5 +1,8 @@
 #include "arbiter/game/dead.hpp"
 
+#include <algorithm>
+#include <optional>
+
 #include "arbiter/game/closed_search.hpp"
 #include "arbiter/game/helpmate.hpp"
 #include "arbiter/game/static_rules.hpp"
@@ -29,16 +32,43 @@ DeadSolver::~DeadSolver() = default;
 
 SideAnalysis DeadSolver::can_checkmate(const Position& pos, Color winner,
                                        const SearchLimits& limits) {
-  // Half the budget to the tree search; the rest, if it cannot answer, to enumerating the
-  // positions reachable: a tree search never completes a proof where the lines go round in
-  // circles, yet the positions may be few.
-  SearchLimits tree = limits;
-  tree.max_nodes = limits.max_nodes - limits.max_nodes / 2;
-  SideAnalysis a = search_->run(pos, winner, tree);
-  if (a.can_mate != Tristate::Unknown || a.nodes >= limits.max_nodes) return a;
-  SideAnalysis closed = closed_search(pos, winner, limits.max_nodes - a.nodes);
-  closed.nodes += a.nodes;
-  return closed;
+  // The tree search finds most mates in its first nodes; it never completes a proof where
+  // the lines go round in circles, yet the positions may be few, and enumerating the
+  // positions reachable proves those. So, in turn: a short tree search, a short
+  // enumeration, the tree search with half the budget, the enumeration with the rest (it
+  // goes on from where it stopped).
+  const std::uint64_t budget = limits.max_nodes;
+  std::uint64_t used = 0;
+  const auto done = [&](SideAnalysis a) {
+    a.nodes = std::min(used, budget);
+    return a;
+  };
+  const auto tree = [&](std::uint64_t nodes) {
+    SearchLimits l = limits;
+    l.max_nodes = std::max<std::uint64_t>(nodes, 1);
+    SideAnalysis a = search_->run(pos, winner, l);
+    used += a.nodes;
+    return a;
+  };
+  std::optional<ClosedSearch> enumeration;
+  const auto closed = [&](std::uint64_t nodes) {
+    if (!enumeration) enumeration.emplace(pos, winner);
+    const std::uint64_t before = enumeration->nodes();
+    SideAnalysis a = enumeration->resume(std::max<std::uint64_t>(nodes, 1));
+    used += enumeration->nodes() - before;
+    return a;
+  };
+  // A sixteenth each for the short ones (measured on the lichess set: 4,260 positions a
+  // second and its slowest position 71 ms, against 3,620 and 130 ms with no short
+  // enumeration; a 32nd or a 64th did worse).
+  const std::uint64_t pre = budget / 16;
+  SideAnalysis a = tree(pre);
+  if (a.can_mate != Tristate::Unknown) return done(a);
+  a = closed(pre);
+  if (a.can_mate != Tristate::Unknown || used >= budget) return done(a);
+  a = tree(budget / 2);
+  if (a.can_mate != Tristate::Unknown || used >= budget) return done(a);
+  return done(closed(budget - used));
 }
 
 DeadAnalysis DeadSolver::analyze(const Position& pos, const SearchLimits& limits) {

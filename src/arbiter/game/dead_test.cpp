@@ -127,6 +127,25 @@ TEST(ClosedSearch, AFortressHeldByStalemateIsProvedByEnumeration) {
   EXPECT_EQ(closed_search(p, Color::Black, 100'000).can_mate, Tristate::No);
 }
 
+// In instalments the enumeration meets the same positions as in one go, and the same mate.
+TEST(ClosedSearch, InInstalmentsAsInOneGo) {
+  for (const auto& [text, winner] :
+       {std::pair{"8/1p6/1Pp5/k1P5/p1P5/P1K1B3/3B4/8 w - - 0 1", Color::White},
+        std::pair{"8/8/8/8/k7/p7/P7/K7 b - - 0 1", Color::Black}}) {
+    const Position p = fen(text);
+    const SideAnalysis whole = closed_search(p, winner, 1'000'000);
+    ClosedSearch parts{p, winner};
+    SideAnalysis a = parts.resume(777);
+    int instalments = 1;
+    for (; a.can_mate == Tristate::Unknown && instalments < 1'000; ++instalments)
+      a = parts.resume(777);
+    EXPECT_GT(instalments, 5) << text;
+    EXPECT_EQ(a.can_mate, whole.can_mate) << text;
+    EXPECT_EQ(a.nodes, whole.nodes) << text;
+    EXPECT_EQ(a.witness, whole.witness) << text;
+  }
+}
+
 // A position that is mate already is a mate by the winner (an empty line), and no mate
 // for the other side.
 TEST(ClosedSearch, APositionThatIsMateAlready) {
