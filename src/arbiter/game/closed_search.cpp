@@ -157,10 +157,12 @@ SideAnalysis ClosedSearch::resume(std::uint64_t more_nodes) {
           return out;
         }
         // A position with no moves ends the game (stalemate, the winner mated): it is
-        // expanded to nothing below. Static proofs close a branch too.
+        // expanded to nothing below. Static proofs close a branch too; the costly one only
+        // for a position not met before (most moves lead to one met already), and one it
+        // closes stays in the set, as met.
         if (cannot_mate_by_material(child, s.winner)) continue;
-        if (structure && cannot_mate_by_reachability(child, s.winner)) continue;
         if (!s.seen.insert(child.key(), pack(child))) continue;
+        if (structure && cannot_mate_by_reachability(child, s.winner)) continue;
         s.steps.push_back({number, m});
         s.next.emplace_back(child, static_cast<std::uint32_t>(s.steps.size() - 1));
         if (nodes() >= limit && i + 1 < moves.size()) {

@@ -8,7 +8,8 @@
 // move, when the structure changed). The answer is No when the set closes without a mate
 // by the winner, Yes with the line that reaches the first such mate (a shortest one),
 // Unknown when more than `max_nodes` positions were found (a node: a new position, whose
-// moves are then generated; about 3 us each, memory about 100 bytes each).
+// moves are then generated; 1.5-6 us, the most where the reachability rule is tried on
+// many of its children after pawn moves; about 100 bytes each).
 #pragma once
 
 #include <cstdint>
