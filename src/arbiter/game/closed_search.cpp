@@ -139,7 +139,9 @@ SideAnalysis ClosedSearch::resume(std::uint64_t more_nodes) {
     out.nodes = nodes();
     return out;
   }
-  const std::uint64_t limit = nodes() + more_nodes;
+  // Memory, not only time: about 100 bytes a position and more for the levels held whole,
+  // so a budget beyond kMaxPositions goes to the tree search alone.
+  const std::uint64_t limit = std::min(nodes() + more_nodes, kMaxPositions);
   while (!s.level.empty()) {
     for (; s.at < s.level.size(); ++s.at) {
       const auto& [pos, number] = s.level[s.at];

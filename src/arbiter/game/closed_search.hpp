@@ -29,6 +29,10 @@ namespace arbiter::game {
 // expanded again, and the moves it had tried lead to positions already met.
 class ClosedSearch {
  public:
+  // At most this many positions in all, whatever the budget (1-2 GB with the levels held
+  // whole); beyond them the answer stays Unknown.
+  static constexpr std::uint64_t kMaxPositions = 10'000'000;
+
   ClosedSearch(const core::Position& root, core::Color winner);
   ~ClosedSearch();
   ClosedSearch(ClosedSearch&&) noexcept;
