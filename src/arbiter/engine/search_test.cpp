@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <thread>
 
@@ -178,6 +179,53 @@ TEST(Search, InfiniteAndPonderWaitForTheGui) {
   e.wait();
   EXPECT_FALSE(e.is_searching());
   EXPECT_TRUE(core::legal_moves(Position::startpos()).contains(result.best));
+}
+
+// A clock driven by the number of times it is read, so the test needs no real time: the
+// first read (the search start) says 0, the next `early_reads` say `early`, then `late`.
+class ScriptedClock final : public TimeSource {
+ public:
+  ScriptedClock(int early_reads, Millis early, Millis late)
+      : early_reads_(early_reads), early_(early), late_(late) {}
+  [[nodiscard]] Millis now() const override {
+    const int n = reads_.fetch_add(1);
+    if (n == 0) return Millis{0};
+    return n <= early_reads_ ? early_ : late_;
+  }
+  [[nodiscard]] int reads() const { return reads_.load(); }
+
+ private:
+  int early_reads_;
+  Millis early_;
+  Millis late_;
+  mutable std::atomic<int> reads_{0};
+};
+
+// `go movetime 5000` (30 ms overhead): at 4 s a stable best move must not end the search,
+// which runs on until the clock passes 4970 ms. Before the fix the soft limit (70% of the
+// time) stopped it after the first iteration.
+TEST(Search, MovetimeSearchesUntilTheTimeIsUsed) {
+  ScriptedClock clock(40, Millis{4000}, Millis{4975});
+  Engine e(&clock);
+  e.set_position(Position::startpos());
+  SearchLimits l;
+  l.movetime = 5000;
+  const SearchResult r = e.search(l);
+  EXPECT_GT(clock.reads(), 40);
+  EXPECT_GT(r.depth, 1);
+  EXPECT_TRUE(core::legal_moves(Position::startpos()).contains(r.best));
+}
+
+// With a clock, the same search stops at the first iteration past the soft limit.
+TEST(Search, ClockTimeStopsAtTheSoftLimit) {
+  ScriptedClock clock(1000, Millis{4000}, Millis{4000});
+  Engine e(&clock);
+  e.set_position(Position::startpos());
+  SearchLimits l;
+  l.time[0] = 60000;  // optimum about 2 s, maximum about 10 s
+  const SearchResult r = e.search(l);
+  EXPECT_EQ(r.depth, 1);
+  EXPECT_LT(clock.reads(), 1000);
 }
 
 TEST(Search, SeveralThreadsAgreeOnAnObviousMove) {

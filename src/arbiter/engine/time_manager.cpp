@@ -11,6 +11,7 @@ TimeBudget allocate_time(const SearchLimits& limits, core::Color us, int overhea
   if (limits.movetime >= 0) {
     const std::int64_t t = std::max<std::int64_t>(1, limits.movetime - overhead);
     b.optimum = b.maximum = t;
+    b.fixed = true;
     return b;
   }
   const std::int64_t time = limits.time[core::index(us)];
@@ -36,6 +37,7 @@ TimeBudget allocate_time(const SearchLimits& limits, core::Color us, int overhea
 std::int64_t scaled_optimum(const TimeBudget& budget, int best_changes,
                             bool score_dropped) noexcept {
   if (!budget.limited()) return -1;
+  if (budget.fixed) return budget.maximum;
   int percent = 70 + 25 * std::min(best_changes, 4);
   if (score_dropped) percent += 40;
   const std::int64_t t = budget.optimum * percent / 100;

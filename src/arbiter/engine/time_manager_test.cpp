@@ -70,6 +70,23 @@ TEST(TimeManager, NeverPlansToFlag) {
   }
 }
 
+// `go movetime 5000` with 30 ms overhead: the whole 4970 ms is the soft limit too, so a
+// stable best move does not end the search at 70% of it (3.48 s, the bug in issue #20).
+TEST(TimeManager, MovetimeIsUsedWhole) {
+  SearchLimits l;
+  l.movetime = 5000;
+  const TimeBudget b = allocate_time(l, Color::White, 30);
+  EXPECT_TRUE(b.fixed);
+  EXPECT_EQ(b.maximum, 4970);
+  for (int changes : {0, 1, 4}) {
+    for (bool dropped : {false, true}) {
+      EXPECT_EQ(scaled_optimum(b, changes, dropped), 4970);
+    }
+  }
+  l.movetime = 10;  // shorter than the overhead: still a positive time
+  EXPECT_EQ(allocate_time(l, Color::White, 30).maximum, 1);
+}
+
 TEST(TimeManager, UnstableBestMoveEarnsMoreTime) {
   TimeBudget b{1000, 4000};
   EXPECT_LT(scaled_optimum(b, 0, false), scaled_optimum(b, 3, false));
