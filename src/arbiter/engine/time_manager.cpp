@@ -29,8 +29,16 @@ TimeBudget allocate_time(const SearchLimits& limits, core::Color us, int overhea
   std::int64_t maximum = std::min(cap, optimum * 5);
   if (limits.movestogo == 1) optimum = std::min(optimum, usable / 2);
   optimum = std::min(optimum, maximum);
-  b.optimum = std::max<std::int64_t>(0, optimum);
-  b.maximum = std::max<std::int64_t>(0, maximum);
+  // Near the end of the clock the reserve eats everything and the plan above says 0 ms.
+  // Allow a little instead (a tenth of what is left after the overhead, at most half the
+  // increment, at least 1 ms) so the move is not a blind one, but never the overhead's share.
+  const std::int64_t affordable = time - overhead;
+  const std::int64_t floor =
+      std::max<std::int64_t>(1, std::min(affordable / 10, std::max<std::int64_t>(inc / 2, 1)));
+  maximum = std::min(std::max(maximum, floor), std::max<std::int64_t>(1, affordable));
+  b.maximum = maximum;
+  // The soft limit gets its share of the floor too, or the search would stop at depth 1.
+  b.optimum = std::clamp<std::int64_t>(std::max(optimum, floor / 2), 0, maximum);
   return b;
 }
 

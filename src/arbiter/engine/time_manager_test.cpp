@@ -48,7 +48,8 @@ TEST(TimeManager, MovesToGoSpreadsTheTime) {
   EXPECT_LT(last.maximum, 60000);
 }
 
-// The hard limit plus the overhead never exceeds the clock, for any clock and control.
+// The hard limit never exceeds the clock less the overhead, for any clock and control; only
+// when nothing is left after the overhead does it fall back to 1 ms (a move is still due).
 TEST(TimeManager, NeverPlansToFlag) {
   for (std::int64_t time : {0, 1, 5, 20, 50, 100, 300, 1000, 5000, 60000, 600000}) {
     for (std::int64_t inc : {0, 10, 100, 1000, 5000}) {
@@ -60,9 +61,11 @@ TEST(TimeManager, NeverPlansToFlag) {
           l.movestogo = mtg;
           const TimeBudget b = allocate_time(l, Color::Black, overhead);
           ASSERT_TRUE(b.limited());
+          EXPECT_FALSE(b.fixed);
           EXPECT_GE(b.optimum, 0);
           EXPECT_LE(b.optimum, b.maximum);
-          EXPECT_LE(b.maximum + overhead, std::max<std::int64_t>(time, overhead))
+          EXPECT_GE(b.maximum, 1);
+          EXPECT_LE(b.maximum, std::max<std::int64_t>(1, time - overhead))
               << time << "+" << inc << " mtg " << mtg << " overhead " << overhead;
         }
       }
@@ -85,6 +88,27 @@ TEST(TimeManager, MovetimeIsUsedWhole) {
   }
   l.movetime = 10;  // shorter than the overhead: still a positive time
   EXPECT_EQ(allocate_time(l, Color::White, 30).maximum, 1);
+}
+
+// 1+0.01 near the end, and under 100 ms left: a positive floor that stays below the time
+// left after the overhead, and a soft limit above zero so depth 1 is not the last word.
+TEST(TimeManager, LowClockGetsASafeFloor) {
+  for (std::int64_t time : {40, 60, 99, 150, 300}) {
+    SearchLimits l;
+    l.time[0] = time;
+    l.inc[0] = 10;
+    const TimeBudget b = allocate_time(l, Color::White, 30);
+    EXPECT_GE(b.maximum, 1) << time;
+    EXPECT_LT(b.maximum, time - 30) << time;
+    EXPECT_LE(b.maximum, 5) << time;  // at most half the increment
+    if (b.maximum >= 2) {
+      EXPECT_GT(b.optimum, 0) << time;
+    }
+  }
+  SearchLimits l;
+  l.time[0] = 300;
+  l.inc[0] = 100;  // 10+0.1 with 300 ms left: half the increment, not 0
+  EXPECT_EQ(allocate_time(l, Color::White, 30).maximum, 27);
 }
 
 TEST(TimeManager, UnstableBestMoveEarnsMoreTime) {
