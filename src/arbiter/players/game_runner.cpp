@@ -43,6 +43,9 @@ class Runner {
         absent[static_cast<std::size_t>(core::index(c))] = true;
       }
     }
+    // Art. 6.6: the clock starts at the start of the game, when both are seated: a
+    // program's start-up (launch, handshake, readiness) is not its first move's time.
+    t0_ = time_.now();
     // A player who cannot sit down at the board forfeits the game (Art. 6.7); both: -/-.
     if (absent[0] || absent[1]) {
       const Color loser = absent[0] ? Color::White : Color::Black;

@@ -312,6 +312,42 @@ class SlowEngine final : public Player {
   const std::atomic<bool>& release_;
 };
 
+// A program that takes its time to start (launch, handshake, "isready"): the time passes
+// on the manual clock before the game begins.
+class SlowStarter final : public Player {
+ public:
+  SlowStarter(Player& inner, ManualTimeSource& time, Millis startup)
+      : inner_(inner), time_(time), startup_(startup) {}
+  std::string name() const override { return inner_.name(); }
+  Result<void> start(const GameStart& start) override {
+    time_.advance(startup_);
+    return inner_.start(start);
+  }
+  Reply think(const ThinkRequest& request) override { return inner_.think(request); }
+  void finish(const std::string& result) override { inner_.finish(result); }
+
+ private:
+  Player& inner_;
+  ManualTimeSource& time_;
+  Millis startup_;
+};
+
+TEST(RunnerClock, StartsWhenBothPlayersAreSeated) {
+  // Art. 6.6: White's clock starts at the start of the game; both programs starting up
+  // (5 s each here) is their arrival at the board, not White's thinking time, so a 1 s
+  // game is not lost on time before its first move. Fool's mate follows.
+  auto w = make(Protocol::Uci, "W", "f2f3 g2g4");
+  auto b = make(Protocol::Uci, "B", "e7e5 d8h4");
+  ManualTimeSource time;
+  SlowStarter slow_white(*w, time, Millis{5'000});
+  SlowStarter slow_black(*b, time, Millis{5'000});
+  auto g = run_game(start_event("1+0"), slow_white, slow_black, time);
+  ASSERT_TRUE(g.has_value());
+  EXPECT_EQ(g->verdict.termination, Termination::Checkmate);
+  EXPECT_EQ(g->verdict.moves.size(), 4u);
+  expect_log_replays(*g);
+}
+
 TEST(RunnerListening, APersonResignsWhileTheEngineThinks) {
   // Art. 5.1.2: resignation at any time. The engine is stopped; its move is not played.
   std::atomic<bool> never{false};
