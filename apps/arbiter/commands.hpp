@@ -13,6 +13,8 @@ void register_fen_moves(CLI::App& fen);
 // `fen analyze`, added to the `fen` group by register_fen (cmd_analyze.cpp).
 void register_fen_analyze(CLI::App& fen);
 void register_serve(CLI::App& app);
+// `loadtest`: a load generator against `serve` on loopback (cmd_loadtest.cpp).
+void register_loadtest(CLI::App& app);
 void register_adjudicate(CLI::App& app);
 void register_pgn(CLI::App& app);
 void register_uci(CLI::App& app);

@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   arbiter::app::register_bench(app);
   arbiter::app::register_fen(app);
   arbiter::app::register_serve(app);
+  arbiter::app::register_loadtest(app);
   arbiter::app::register_adjudicate(app);
   arbiter::app::register_pgn(app);
   arbiter::app::register_uci(app);
