@@ -1,11 +1,11 @@
-// WAL mode: a second connection reads consistent snapshots while the first one writes.
+// A second connection reads consistent snapshots while the first one writes (SQLite: WAL
+// mode; PostgreSQL: MVCC), and threads sharing one store are serialised.
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <thread>
 
-#include "arbiter/store/sqlite_store.hpp"
-#include "arbiter/store/test_support.hpp"
+#include "arbiter/store/backend_test_support.hpp"
 
 namespace arbiter::store {
 namespace {
@@ -13,18 +13,17 @@ namespace {
 using testing::sample_event;
 using testing::sample_header;
 using testing::sample_move;
-using testing::TempDir;
 
-TEST(StoreConcurrency, ReaderSeesWholeTransactionsWhileAWriterAppends) {
-  TempDir dir;
-  const std::string path = dir.file("games.db");
-  SqliteOptions fast;
-  fast.synchronous_full = false;  // the test is about visibility, not durability
-  auto writer = SqliteStore::open(path, fast);
-  ASSERT_TRUE(writer) << writer.error().describe();
-  auto reader = SqliteStore::open(path, fast);
-  ASSERT_TRUE(reader) << reader.error().describe();
-  ASSERT_TRUE((*writer)->create_game(sample_header("g")));
+class StoreConcurrency : public testing::BackendTest {};
+ARB_STORE_BACKENDS(StoreConcurrency);
+
+TEST_P(StoreConcurrency, ReaderSeesWholeTransactionsWhileAWriterAppends) {
+  // The test is about visibility, not durability.
+  auto writer = open(false);
+  ASSERT_TRUE(writer);
+  auto reader = open(false);
+  ASSERT_TRUE(reader);
+  ASSERT_TRUE(writer->create_game(sample_header("g")));
 
   constexpr int kPlies = 150;
   std::atomic<bool> done{false};
@@ -34,7 +33,7 @@ TEST(StoreConcurrency, ReaderSeesWholeTransactionsWhileAWriterAppends) {
     std::size_t seen = 0;
     // Keep reading until the writer is done, and at least a few times.
     while (!done.load() || reads.load() < 5) {
-      auto game = (*reader)->load_game("g");
+      auto game = reader->load_game("g");
       ++reads;
       if (!game) {
         ++failures;
@@ -50,25 +49,22 @@ TEST(StoreConcurrency, ReaderSeesWholeTransactionsWhileAWriterAppends) {
   });
   for (int ply = 1; ply <= kPlies; ++ply) {
     const EventRecord e = sample_event(ply);
-    auto ok = (*writer)->append_move("g", sample_move(ply), {&e, 1});
+    auto ok = writer->append_move("g", sample_move(ply), {&e, 1});
     ASSERT_TRUE(ok) << ok.error().describe();
   }
   done = true;
   reading.join();
   EXPECT_EQ(failures.load(), 0);
   EXPECT_GE(reads.load(), 5);
-  auto final_state = (*reader)->load_game("g");
+  auto final_state = reader->load_game("g");
   ASSERT_TRUE(final_state);
   EXPECT_EQ(final_state->moves.size(), std::size_t{kPlies});
 }
 
-TEST(StoreConcurrency, ThreadsSharingOneStoreAreSerialised) {
-  TempDir dir;
-  SqliteOptions fast;
-  fast.synchronous_full = false;
-  auto opened = SqliteStore::open(dir.file("games.db"), fast);
+TEST_P(StoreConcurrency, ThreadsSharingOneStoreAreSerialised) {
+  auto opened = open(false);
   ASSERT_TRUE(opened);
-  SqliteStore& store = **opened;
+  Store& store = *opened;
   constexpr int kThreads = 4;
   constexpr int kGamesEach = 10;
   std::vector<std::thread> threads;

@@ -26,8 +26,9 @@ inline constexpr std::string_view kCreateMigrationsTable =
     "CREATE TABLE IF NOT EXISTS schema_migrations ("
     " version INTEGER PRIMARY KEY, name TEXT NOT NULL)";
 
-// The list of the SQLite backend (sqlite_schema.cpp).
+// The lists of the two backends (sqlite_schema.cpp, pg_schema.cpp).
 [[nodiscard]] std::span<const Migration> sqlite_migrations() noexcept;
+[[nodiscard]] std::span<const Migration> pg_migrations() noexcept;
 
 // The version after every migration of the list: the last one's (0 for an empty list).
 [[nodiscard]] int latest_version(std::span<const Migration> all) noexcept;

@@ -47,6 +47,18 @@ std::int64_t query_int(sqlite::Database& db, const char* sql) {
   return q->column_int(0);
 }
 
+TEST(Migrations, BothBackendsHaveTheSameNumberedList) {
+  const auto sqlite = sqlite_migrations();
+  const auto pg = pg_migrations();
+  ASSERT_EQ(sqlite.size(), pg.size());
+  for (std::size_t i = 0; i < sqlite.size(); ++i) {
+    EXPECT_EQ(sqlite[i].version, static_cast<int>(i) + 1);
+    EXPECT_EQ(pg[i].version, sqlite[i].version);
+    EXPECT_EQ(pg[i].name, sqlite[i].name);
+  }
+  EXPECT_EQ(latest_version(sqlite), 2);
+}
+
 TEST(Migrations, PendingAreThoseAfterTheCurrentVersion) {
   const Migration list[] = {{1, "a", "A"}, {2, "b", "B"}, {3, "c", "C"}};
   EXPECT_EQ(pending_migrations(list, 0, "X")->size(), 3u);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "arbiter/store/pg_store.hpp"
 #include "arbiter/store/sqlite_store.hpp"
 
 namespace arbiter::store {
@@ -35,8 +36,9 @@ WallMs StoredGame::last_activity_ms() const noexcept {
 Result<std::unique_ptr<Store>> open_store(std::string_view location) {
   constexpr std::string_view kSqlite = "sqlite:";
   if (location.starts_with("postgresql://") || location.starts_with("postgres://")) {
-    return make_error(ErrorCode::kUnsupported, "the PostgreSQL store is not implemented yet",
-                      {0, 0, "location"});
+    auto pg = PgStore::open(std::string{location});
+    if (!pg) return tl::unexpected(pg.error());
+    return std::unique_ptr<Store>{std::move(*pg)};
   }
   if (location.starts_with(kSqlite)) location.remove_prefix(kSqlite.size());
   if (location.empty()) {

@@ -3,8 +3,8 @@
 // times after each, and the log of protocol events. Every call that returns success has
 // committed durably, so the server may acknowledge a move after append_move returns.
 //
-// The interface is backend-neutral: SqliteStore implements it; a PostgreSQL (libpqxx)
-// backend is meant to implement the same contract. Timestamps are passed in by the
+// The interface is backend-neutral: SqliteStore and PgStore (PostgreSQL, libpqxx)
+// implement it, and the same tests run on both. Timestamps are passed in by the
 // caller (milliseconds since the Unix epoch): the store never reads a clock.
 #pragma once
 
@@ -140,8 +140,8 @@ class Store {
                                                  std::span<const EventRecord> events) = 0;
 };
 
-// Opens a store from a location: "sqlite:PATH", or a plain PATH (SQLite). Reserved:
-// "postgresql://..." (kUnsupported until the libpqxx backend exists).
+// Opens a store from a location: "sqlite:PATH", or a plain PATH (SQLite); a libpq URI
+// "postgresql://..." or "postgres://..." (PgStore). Both apply the missing migrations.
 [[nodiscard]] Result<std::unique_ptr<Store>> open_store(std::string_view location);
 
 }  // namespace arbiter::store
