@@ -127,6 +127,17 @@ TEST(StoreOpen, LocationSyntax) {
   EXPECT_EQ(pg.error().code, ErrorCode::kIo);
   EXPECT_NE(pg.error().message.find("cannot connect to PostgreSQL"), std::string::npos)
       << pg.error().message;
+  EXPECT_EQ(pg.error().message.find('\n'), std::string::npos) << "one line, for logs";
+}
+
+TEST(StoreOpen, LocationsAreRedactedForMessages) {
+  EXPECT_EQ(redact_location("postgresql://arbiter:s3cret@db.example:5432/games"),
+            "postgresql://arbiter:***@db.example:5432/games");
+  EXPECT_EQ(redact_location("postgresql://arbiter@127.0.0.1:5432/games?password=x&sslmode=off"),
+            "postgresql://arbiter@127.0.0.1:5432/games?password=***&sslmode=off");
+  EXPECT_EQ(redact_location("postgresql://127.0.0.1:5432/games"),
+            "postgresql://127.0.0.1:5432/games");
+  EXPECT_EQ(redact_location("data/arbiter.db"), "data/arbiter.db");
 }
 
 }  // namespace

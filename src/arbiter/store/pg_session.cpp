@@ -6,10 +6,18 @@ namespace arbiter::store::pg {
 namespace {
 
 tl::unexpected<Error> io_error(std::string_view what, std::string_view detail) {
+  // libpq's messages run over several lines ("...failed: ...\n\tIs the server running"):
+  // one line, for logs.
   std::string message{what};
   message += ": ";
-  message += detail;
-  while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
+  for (std::size_t i = 0; i < detail.size(); ++i) {
+    if (detail[i] != '\n') {
+      message += detail[i];
+      continue;
+    }
+    while (i + 1 < detail.size() && (detail[i + 1] == '\t' || detail[i + 1] == ' ')) ++i;
+    if (i + 1 < detail.size()) message += ' ';
+  }
   return make_error(ErrorCode::kIo, std::move(message), {0, 0, "postgresql"});
 }
 

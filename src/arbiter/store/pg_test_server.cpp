@@ -264,4 +264,16 @@ Result<PgTestServer*> PgTestServer::shared() {
   return slot->get();
 }
 
+Result<std::string> test_store_location(const std::string& sqlite_path) {
+  const char* backend = std::getenv("ARBITER_TEST_STORE");
+  if (backend == nullptr || std::string_view{backend} == "sqlite") return sqlite_path;
+  if (std::string_view{backend} != "postgres") {
+    return failure(std::string{"ARBITER_TEST_STORE is 'sqlite' or 'postgres', not '"} + backend +
+                   "'");
+  }
+  auto server = PgTestServer::shared();
+  if (!server) return tl::unexpected(server.error());
+  return (*server)->fresh_schema();
+}
+
 }  // namespace arbiter::store::testing

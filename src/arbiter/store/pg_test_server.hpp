@@ -58,4 +58,9 @@ class PgTestServer {
   double startup_ms_ = 0;
 };
 
+// The store that a test of a store user opens (the server's tests): `sqlite_path`, or,
+// when the environment has ARBITER_TEST_STORE=postgres, a fresh schema of the shared
+// server. ctest runs the server's store tests both ways (src/arbiter/server/CMakeLists.txt).
+[[nodiscard]] Result<std::string> test_store_location(const std::string& sqlite_path);
+
 }  // namespace arbiter::store::testing

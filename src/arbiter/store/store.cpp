@@ -49,4 +49,24 @@ Result<std::unique_ptr<Store>> open_store(std::string_view location) {
   return std::unique_ptr<Store>{std::move(*sqlite)};
 }
 
+std::string redact_location(std::string_view location) {
+  std::string text{location};
+  const auto scheme = text.find("://");
+  if (scheme == std::string::npos) return text;
+  const auto authority = scheme + 3;
+  const auto at = text.find('@', authority);
+  const auto colon = text.find(':', authority);
+  if (at != std::string::npos && colon != std::string::npos && colon < at &&
+      text.find('/', authority) > at) {
+    text.replace(colon + 1, at - colon - 1, "***");
+  }
+  for (auto key = text.find("password="); key != std::string::npos;
+       key = text.find("password=", key + 1)) {
+    const auto value = key + 9;
+    const auto end = text.find('&', value);
+    text.replace(value, (end == std::string::npos ? text.size() : end) - value, "***");
+  }
+  return text;
+}
+
 }  // namespace arbiter::store

@@ -143,5 +143,8 @@ class Store {
 // Opens a store from a location: "sqlite:PATH", or a plain PATH (SQLite); a libpq URI
 // "postgresql://..." or "postgres://..." (PgStore). Both apply the missing migrations.
 [[nodiscard]] Result<std::unique_ptr<Store>> open_store(std::string_view location);
+// The location fit for a log or an error message: the password of a URL
+// (postgresql://user:PASSWORD@host/...) and a password=... parameter become "***".
+[[nodiscard]] std::string redact_location(std::string_view location);
 
 }  // namespace arbiter::store
