@@ -88,5 +88,49 @@ TEST_P(StoreConcurrency, ThreadsSharingOneStoreAreSerialised) {
   EXPECT_EQ(list->size(), std::size_t{kThreads * kGamesEach});
 }
 
+// Two stores (two servers, later a cluster) on one database write the same game: each
+// reads the game and appends the next ply with its event. Exactly one of two writers of
+// a ply wins; the loser gets kProtocolState, never a duplicate, a gap or an I/O error.
+TEST_P(StoreConcurrency, TwoStoresRacingForTheNextPlyStoreEachPlyOnce) {
+  auto first = open(false);
+  auto second = open(false);
+  ASSERT_TRUE(first && second);
+  ASSERT_TRUE(first->create_game(sample_header("g")));
+  constexpr int kAttempts = 40;
+  std::atomic<int> stored{0};
+  std::atomic<int> other_errors{0};
+  auto race = [&](Store& store) {
+    for (int i = 0; i < kAttempts; ++i) {
+      auto game = store.load_game("g");
+      if (!game) {
+        ++other_errors;
+        continue;
+      }
+      const int ply = static_cast<int>(game->moves.size()) + 1;
+      const EventRecord e = sample_event(game->last_seq() + 1);
+      auto ok = store.append_move("g", sample_move(ply), {&e, 1});
+      if (ok) {
+        ++stored;
+      } else if (ok.error().code != ErrorCode::kProtocolState) {
+        ++other_errors;
+      }
+    }
+  };
+  std::thread one{race, std::ref(*first)};
+  std::thread two{race, std::ref(*second)};
+  one.join();
+  two.join();
+  EXPECT_EQ(other_errors.load(), 0);
+  auto game = first->load_game("g");
+  ASSERT_TRUE(game);
+  EXPECT_EQ(game->moves.size(), static_cast<std::size_t>(stored.load()));
+  EXPECT_EQ(game->events.size(), game->moves.size());
+  EXPECT_GE(stored.load(), kAttempts);  // every round stores at least one of the two
+  for (std::size_t i = 0; i < game->moves.size(); ++i) {
+    EXPECT_EQ(game->moves[i].ply, static_cast<int>(i + 1));
+    EXPECT_EQ(game->events[i].seq, static_cast<std::int64_t>(i + 1));
+  }
+}
+
 }  // namespace
 }  // namespace arbiter::store
