@@ -203,6 +203,17 @@ void Arbiter::advance_to(Millis t) {
   now_ = t;
 }
 
+void Arbiter::advance(Millis t) { advance_to(std::max(t, now_)); }
+
+std::optional<ClockReading> Arbiter::clock_at(Millis t) const {
+  return read_clock(*clock_, std::max(t, now_));
+}
+
+std::optional<Millis> Arbiter::automatic_flag_instant() const {
+  if (ending_ || !automatic_flag_ || awaiting_decision_) return std::nullopt;
+  return clock_->flag_instant();
+}
+
 void Arbiter::apply(const Event& e) {
   // The log reader rejects t going backwards; through the API an earlier t is read as now.
   advance_to(std::max(e.t, now_));
@@ -334,6 +345,7 @@ void Arbiter::finish_move(RecordedMove rec, Color side, bool offer_draw, const E
   if (!clock_->is_unlimited()) rec.clock = clock_->remaining(clock_side(side));
   // 9.1.2.1: an offer lapses when its receiver completes a move.
   offers_[core::index(~side)] = false;
+  declined_[static_cast<std::size_t>(core::index(~side))] = false;  // 11.5: may offer again
   // A.4.2: once the opponent has moved, a standing illegal move can no longer be claimed.
   if (pending_illegal_ && pending_illegal_->offender != side) pending_illegal_.reset();
   record_.moves.push_back(std::move(rec));

@@ -124,10 +124,9 @@ Result<std::shared_ptr<GameRoom>> GameRoom::load(RoomContext context, store::Sto
 
 void GameRoom::apply(competition::EventBody body, Millis t) {
   competition::Event e;
-  e.t = std::max(t, last_t_);
+  e.t = std::max(t, arbiter_->now());
   e.body = std::move(body);
   arbiter_->apply(e);
-  last_t_ = e.t;
 }
 
 Result<void> GameRoom::replay(const store::StoredGame& stored) {
@@ -136,17 +135,13 @@ Result<void> GameRoom::replay(const store::StoredGame& stored) {
   events_.clear();
   moves_.clear();
   alt_uci_.clear();
-  draw_offer_.reset();
-  offer_declined_ = {};
   rematch_offer_.reset();
   rematch_id_.reset();
   t0_.reset();
-  last_t_ = Millis{0};
   first_move_deadline_.reset();
   pending_ = {};
-  result_ = "*";
-  termination_.reset();
-  status_ = store::GameStatus::Created;
+  aborted_ = false;
+  end_announced_ = false;
   seats_[0] = Seat{h.white_token, h.white, extra_.computer == Color::White, true};
   seats_[1] = Seat{h.black_token, h.black, extra_.computer == Color::Black, true};
   // A friend game created in the lobby waits for its second player (§1.2); a rematch
@@ -186,18 +181,13 @@ Result<void> GameRoom::replay(const store::StoredGame& stored) {
       }
       moves_.push_back(std::move(view));
       alt_uci_.push_back(alt);
-      if (draw_offer_ == ~side) draw_offer_.reset();
-      offer_declined_[side_index(~side)] = false;
     } else if (e->type == "draw") {
+      // A lapse is the Arbiter's own consequence of a move (9.1.2.1); only offers and
+      // declines are actions.
       if (e->action == "offer") {
-        if (draw_offer_ != side) apply(competition::OfferDrawEvent{side}, t);
-        draw_offer_ = side;
+        if (!arbiter_->has_draw_offer(side)) apply(competition::OfferDrawEvent{side}, t);
       } else if (e->action == "decline") {
         apply(competition::DeclineDrawEvent{side}, t);
-        draw_offer_.reset();
-        offer_declined_[side_index(~side)] = true;
-      } else {
-        draw_offer_.reset();
       }
     } else if (e->type == "claim") {
       std::optional<std::string> intended;
@@ -207,21 +197,17 @@ Result<void> GameRoom::replay(const store::StoredGame& stored) {
       }
       apply(competition::ClaimEvent{side, e->threefold ? ClaimKind::Threefold : ClaimKind::Fifty,
                                     intended},
-            t);
-      if (!e->upheld) draw_offer_ = side;  // 9.1.2.3: the claim is also an offer
+            t);  // 9.1.2.3: a claim not upheld stands as a draw offer in the Arbiter
     } else if (e->type == "end") {
       if (e->termination == "resignation") {
         apply(competition::ResignEvent{side}, t);
       } else if (e->termination == "agreement") {
         apply(competition::AcceptDrawEvent{side}, t);
       } else if (e->termination == "time_forfeit" || e->termination == "timeout_vs_insufficient") {
-        const Color mover = arbiter_->game().position().side_to_move();
-        apply(competition::ClaimEvent{~mover, ClaimKind::Flag, {}}, t);
+        arbiter_->advance(t);  // Art. 6.8: the flag fell at t
       }
-      status_ = e->termination == "aborted" ? store::GameStatus::Aborted : store::GameStatus::Ended;
-      result_ = e->result;
-      termination_ = e->termination;
-      draw_offer_.reset();
+      aborted_ = e->termination == "aborted";
+      end_announced_ = true;
     } else if (e->type == "join") {
       Seat& seat = seats_[side_index(side)];
       seat.taken = true;
@@ -249,12 +235,20 @@ Result<void> GameRoom::replay(const store::StoredGame& stored) {
       apply(a, t);
     }
   }
-  if (!moves_.empty() && status_ == store::GameStatus::Created)
-    status_ = store::GameStatus::Ongoing;
-  if (h.status == store::GameStatus::Ended || h.status == store::GameStatus::Aborted) {
-    status_ = h.status;
-    result_ = h.result;
-    termination_ = h.reason.empty() ? std::nullopt : std::optional<std::string>(h.reason);
+  if (h.status == store::GameStatus::Aborted) {
+    aborted_ = true;
+    end_announced_ = true;
+  } else if (h.status == store::GameStatus::Ended && !arbiter_->is_over()) {
+    // A stored ending its events do not reproduce: the stored result stands, as an
+    // arbiter's decision (Art. 12.9), and the discrepancy is logged.
+    log_line("game " + id_ + ": stored result " + h.result + " (" + h.reason +
+             ") is not reproduced by its events; declared");
+    competition::ArbiterEvent a;
+    a.action = competition::ArbiterAction::DeclareResult;
+    a.result = h.result;
+    a.reason = h.reason;
+    apply(a, arbiter_->now());
+    end_announced_ = true;
   }
   return {};
 }
@@ -277,7 +271,7 @@ void GameRoom::resume_clocks(const store::StoredGame& stored) {
       log_line("game " + id_ + ": the wall clock went back " + std::to_string(-down) + " ms");
       down = 0;
     }
-    t0_ = s - (last_t_ + Millis{down});
+    t0_ = s - (arbiter_->now() + Millis{down});
     check_flag(s);
   } else if (playable()) {
     first_move_deadline_ = s + ctx_.timings.first_move;
@@ -286,8 +280,20 @@ void GameRoom::resume_clocks(const store::StoredGame& stored) {
 
 // ------------------------------------------------------------------ views
 
-bool GameRoom::over() const noexcept {
-  return status_ == store::GameStatus::Ended || status_ == store::GameStatus::Aborted;
+bool GameRoom::over() const noexcept { return aborted_ || arbiter_->is_over(); }
+
+store::GameStatus GameRoom::status() const noexcept {
+  if (aborted_) return store::GameStatus::Aborted;
+  if (arbiter_->is_over()) return store::GameStatus::Ended;
+  return moves_.empty() ? store::GameStatus::Created : store::GameStatus::Ongoing;
+}
+
+std::optional<Color> GameRoom::draw_offer() const noexcept {
+  if (over()) return std::nullopt;
+  for (Color c : {Color::White, Color::Black}) {
+    if (arbiter_->has_draw_offer(c)) return c;
+  }
+  return std::nullopt;
 }
 bool GameRoom::playable() const noexcept { return seats_[0].taken && seats_[1].taken; }
 bool GameRoom::can_abort() const noexcept { return !over() && moves_.size() < 2; }
@@ -351,7 +357,7 @@ wire::GameState GameRoom::state_locked() const {
   s.variant = header_.variant;
   s.chess960 = extra_.chess960;
   s.start_fen = arbiter_->game().start().fen();
-  s.status = std::string(store::to_string(status_));
+  s.status = std::string(store::to_string(status()));
   if (!playable()) s.open_seat = seats_[0].taken ? Color::Black : Color::White;
   s.moves = moves_;
   s.fen = arbiter_->game().position().fen();
@@ -363,17 +369,15 @@ wire::GameState GameRoom::state_locked() const {
   s.clock = clock_view(now());
   s.dests = dests();
   s.claims = claims();
-  s.draw_offer = draw_offer_;
+  s.draw_offer = draw_offer();
   s.can_abort = can_abort();
-  s.result = result_;
-  s.termination = termination_;
-  if (termination_ && *termination_ != "aborted") {
-    for (int i = 0; i <= static_cast<int>(competition::Termination::ArbiterDecision); ++i) {
-      const auto t = static_cast<competition::Termination>(i);
-      if (competition::termination_name(t) == *termination_) {
-        s.article = std::string(competition::termination_article(t));
-      }
-    }
+  s.result = "*";
+  if (aborted_) {
+    s.termination = "aborted";
+  } else if (arbiter_->is_over()) {
+    s.result = std::string(competition::result_text(arbiter_->result()));
+    s.termination = std::string(competition::termination_name(arbiter_->termination()));
+    s.article = std::string(competition::termination_article(arbiter_->termination()));
   }
   s.seq = static_cast<std::int64_t>(events_.size());
   return s;
@@ -608,10 +612,7 @@ void GameRoom::handle(Client& client, const wire::ClientMessage& message) {
                  },
                  [&](const wire::PongMsg& m) {
                    if (client.ping_sent && m.n == client.ping_n) {
-                     // §3.3: an exponential average (weight 0.2) of the round trips, capped.
-                     const double sample = static_cast<double>((now() - *client.ping_sent).count());
-                     const double avg = client.rtt ? 0.8 * *client.rtt + 0.2 * sample : sample;
-                     client.rtt = std::min(avg, static_cast<double>(ctx_.timings.rtt_cap.count()));
+                     client.rtt.add(now() - *client.ping_sent, ctx_.timings.online);  // §3.3
                      client.ping_sent.reset();
                    }
                    client.connection->send(

@@ -4,6 +4,11 @@
 // its players and spectators. One mutex serialises everything of a game; the store is
 // written before anything is broadcast or acknowledged.
 //
+// One owner per piece of state: the Arbiter owns the game (position, moves, clocks, draw
+// offers, result); the room keeps only what is not a rule of chess — the seats, the
+// sockets, the mapping from the server's clock to the referee's time, an abort before the
+// game began, the rematch — and views it builds from the Arbiter.
+//
 // Time: the referee's clocks run on RoomClock::steady(); arbiter time t = 0 is the
 // moment White's clock started, i.e. when Black completed his first move (the first two
 // moves are logged at t = 0, web-protocol.md §3.3). A room is always built from a
@@ -22,6 +27,7 @@
 #include <vector>
 
 #include "arbiter/competition/arbiter.hpp"
+#include "arbiter/competition/online_clock.hpp"
 #include "arbiter/server/handlers.hpp"
 #include "arbiter/server/room_support.hpp"
 #include "arbiter/store/store.hpp"
@@ -35,9 +41,8 @@ struct RoomTimings {
   Millis ping_interval{2000};
   Millis resend_after{5000};
   Millis close_after{10000};
-  Millis first_move{30000};  // §3.3: abort when a side does not make its first move
-  Millis lag_cap{250};       // §3.3: compensation per move at most
-  Millis rtt_cap{2000};
+  Millis first_move{30000};              // §3.3: abort when a side does not make its first move
+  competition::OnlineClockRules online;  // §3.3: round trips and lag compensation
   int messages_per_second = 20;
   std::int64_t replay_window = 200;
   // Issue #14. A socket that sends no message (a pong answers every ping) for this long is
@@ -138,7 +143,7 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
     std::int64_t ping_n = 0;
     std::optional<Millis> ping_sent;
     Millis next_ping{0};
-    std::optional<double> rtt;
+    competition::RoundTrip rtt;
     std::vector<std::pair<std::int64_t, Millis>> unacked;  // seq, first sent
     bool resent = false;
     Millis window_start{0};
@@ -168,6 +173,8 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   [[nodiscard]] wire::Dests dests() const;
   [[nodiscard]] wire::ClaimsView claims() const;
   [[nodiscard]] bool over() const noexcept;
+  [[nodiscard]] store::GameStatus status() const noexcept;
+  [[nodiscard]] std::optional<core::Color> draw_offer() const noexcept;
   [[nodiscard]] bool playable() const noexcept;
   [[nodiscard]] bool can_abort() const noexcept;
   [[nodiscard]] std::string role_name(const Client& c) const;
@@ -191,8 +198,9 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
                                   const core::Position& after);
   // A move the referee has just played: the clocks' start, the lapse of the opponent's
   // draw offer, and the move event with the state after it.
+  // `lapsed`: the move made the opponent's draw offer lapse (9.1.2.1).
   void add_played_move(core::Color side, const core::Position& before, core::Move move,
-                       std::int64_t lag_ms);
+                       std::int64_t lag_ms, bool lapsed);
   void offer_draw(core::Color side, Millis t);
   // After an action: an automatic ending of the Arbiter becomes the `end` event.
   void end_if_over(std::optional<core::Color> by);
@@ -247,17 +255,14 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   std::vector<std::shared_ptr<const std::string>> events_;  // events_[seq - 1]
   std::vector<wire::MoveView> moves_;
   std::vector<std::string> alt_uci_;  // the king-onto-rook form of castling moves, else ""
-  store::GameStatus status_ = store::GameStatus::Created;
-  std::string result_ = "*";
-  std::optional<std::string> termination_;
-  std::optional<core::Color> draw_offer_;
-  // Art. 11.5 (no unreasonable offers of a draw), as the arbiter may apply it: a side whose
-  // offer was declined offers again only after the opponent has moved. By side index.
-  std::array<bool, 2> offer_declined_{};
+  // The game was aborted before both sides moved (§3.3; not a rule of chess: the game
+  // never began, and the Arbiter's log ends without a result).
+  bool aborted_ = false;
+  // The `end` event of the Arbiter's ending has been added (an ending becomes one event).
+  bool end_announced_ = false;
   std::optional<core::Color> rematch_offer_;
   std::optional<std::string> rematch_id_;
   std::optional<Millis> t0_;  // steady instant of arbiter t = 0
-  Millis last_t_{0};          // arbiter time of the last applied action
   std::optional<Millis> first_move_deadline_;
   std::map<const Connection*, Client> clients_;
   int spectators_ = 0;               // ready sockets without a seat

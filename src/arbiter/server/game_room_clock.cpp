@@ -44,61 +44,49 @@ std::string end_text(const std::string& termination, std::optional<Color> winner
 
 Millis GameRoom::arbiter_time(Millis steady) const {
   if (!t0_) return Millis{0};
-  return std::max(steady - *t0_, last_t_);
+  return std::max(steady - *t0_, arbiter_->now());
 }
 
 std::optional<ClockView> GameRoom::clock_view(Millis steady) const {
-  const clock::ChessClock& clk = arbiter_->chess_clock();
-  if (clk.is_unlimited()) return std::nullopt;
+  // Before t = 0 (the first two moves, §3.3) no clock runs on the display.
+  const bool started = t0_.has_value() && !over();
+  const auto r = arbiter_->clock_at(started ? arbiter_time(steady) : arbiter_->now());
+  if (!r) return std::nullopt;
   ClockView v;
-  v.white = clk.remaining(clock::ClockSide::White).count();
-  v.black = clk.remaining(clock::ClockSide::Black).count();
-  const auto& periods = clk.control().periods();
-  const Color to_move = arbiter_->game().position().side_to_move();
-  const auto period_of = [&](Color c) {
-    return std::min(clk.period_index(clock_side(c)), periods.size() - 1);
-  };
-  v.delay_ms = periods[period_of(to_move)].delay.count();
-  if (!over() && t0_ && clk.running()) {
-    const Color r = *clk.running() == clock::ClockSide::White ? Color::White : Color::Black;
-    const Millis elapsed = std::max(Millis{0}, arbiter_time(steady) - last_t_);
-    const Millis delay_left = clk.delay_left(clock_side(r));
-    const Millis main = clk.remaining(clock_side(r));
-    const Millis left = std::max(Millis{0}, main - std::max(Millis{0}, elapsed - delay_left));
-    (r == Color::White ? v.white : v.black) = left.count();
-    v.delay_left_ms = std::max(Millis{0}, delay_left - elapsed).count();
-    v.running = r;
-    v.delay_ms = periods[period_of(r)].delay.count();
+  v.white = r->of(Color::White).count();
+  v.black = r->of(Color::Black).count();
+  const Color shown =
+      started && r->running ? *r->running : arbiter_->game().position().side_to_move();
+  v.delay_ms = r->delay_of(shown).count();
+  if (started && r->running) {
+    v.running = r->running;
+    v.delay_left_ms = r->delay_left.count();
   }
   for (Color c : {Color::White, Color::Black}) {
-    const std::size_t p = period_of(c);
-    if (periods[p].moves <= 0) continue;
-    int before = 0;
-    for (std::size_t i = 0; i < p; ++i) before += periods[i].moves;
-    v.to_control[side_index(c)] = periods[p].moves - (clk.moves_completed(clock_side(c)) - before);
+    if (r->to_control_of(c) > 0) v.to_control[side_index(c)] = r->to_control_of(c);
   }
   return v;
 }
 
 Millis GameRoom::grace(Color side) const {
-  double best = 0;
+  Millis best{0};
   for (const auto& [key, c] : clients_) {
-    if (c.ready && c.role == side && c.rtt) best = std::max(best, *c.rtt / 2);
+    if (c.ready && c.role == side) best = std::max(best, c.rtt.one_way());
   }
-  return std::min(Millis{static_cast<std::int64_t>(best)}, ctx_.timings.lag_cap);
+  return competition::flag_grace(best, ctx_.timings.online);
 }
 
 // ------------------------------------------------------------------ endings
 
 void GameRoom::end_if_over(std::optional<Color> by) {
-  if (over() || !arbiter_->is_over()) return;
+  if (end_announced_ || !arbiter_->is_over()) return;
   const competition::Verdict v = arbiter_->verdict();
   std::optional<Color> winner;
   if (v.result == competition::GameResult::WhiteWins) winner = Color::White;
   if (v.result == competition::GameResult::BlackWins) winner = Color::Black;
   const std::string termination{competition::termination_name(v.termination)};
   end_game(std::string(competition::result_text(v.result)), termination, winner, by,
-           v.ended_at.value_or(last_t_), end_text(termination, winner),
+           v.ended_at.value_or(arbiter_->now()), end_text(termination, winner),
            std::string(competition::termination_article(v.termination)));
 }
 
@@ -107,10 +95,8 @@ void GameRoom::end_game(const std::string& result, const std::string& terminatio
                         const std::string& text, std::optional<std::string> article) {
   const Millis s = now();
   const Millis current = arbiter_time(s);
-  status_ = termination == "aborted" ? store::GameStatus::Aborted : store::GameStatus::Ended;
-  result_ = result;
-  termination_ = termination;
-  draw_offer_.reset();
+  if (termination == "aborted") aborted_ = true;
+  end_announced_ = true;
   first_move_deadline_.reset();
   last_activity_ = s;
   if (computer_) {
@@ -135,24 +121,20 @@ void GameRoom::end_game(const std::string& result, const std::string& terminatio
   const std::int64_t wall =
       ctx_.clock->wall_ms() - std::max<std::int64_t>(0, (current - t).count());
   pending_.events.back().wall_ms = wall;
-  pending_.ending = store::Ending{status_, result, termination, wall};
+  pending_.ending = store::Ending{status(), result, termination, wall};
 }
 
 void GameRoom::check_flag(Millis s) {
   if (over() || !t0_) return;
-  const clock::ChessClock& clk = arbiter_->chess_clock();
-  const auto instant = clk.flag_instant();
-  const auto running = clk.running();
+  const auto instant = arbiter_->automatic_flag_instant();
+  const auto running = arbiter_->chess_clock().running();
   if (!instant || !running) return;
   const Color side = *running == clock::ClockSide::White ? Color::White : Color::Black;
-  // §3.3: the flag falls at the running side's zero instant, plus the same lag grace a
-  // move would get.
+  // §3.3: the server declares the flag at the running side's zero instant plus the same
+  // lag grace a move would get.
   if (s < *t0_ + *instant + grace(side)) return;
-  // Art. 6.8 / 6.9: the Arbiter ends the game at the exact instant; the opponent's flag
-  // claim only makes it look at the clock then.
-  apply(competition::ClaimEvent{~side, ClaimKind::Flag, {}}, *instant);
-  if (!arbiter_->is_over())
-    apply(competition::ClaimEvent{~side, ClaimKind::Flag, {}}, *instant + Millis{1});
+  // Art. 6.8 / 6.9: the Arbiter ends the game at the exact instant.
+  arbiter_->advance(*instant);
   end_if_over(std::nullopt);
   commit();
 }
@@ -236,7 +218,7 @@ void GameRoom::tick() {
       moves_.size() < 2) {
     // §3.3: a side that does not make its first move within 30 s: the game is aborted.
     const Color late = arbiter_->game().position().side_to_move();
-    end_game("*", "aborted", std::nullopt, std::nullopt, last_t_,
+    end_game("*", "aborted", std::nullopt, std::nullopt, arbiter_->now(),
              "Game aborted: " + capitalised(late) + " did not move in time", std::nullopt);
     commit();
   }
@@ -340,12 +322,11 @@ void GameRoom::maybe_start_computer() {
     r.history.push_back(p.key());
     p = p.after(m);
   }
-  if (auto clock = clock_view(now())) {
-    r.remaining_ms = *extra_.computer == Color::White ? clock->white : clock->black;
-    const auto& periods = arbiter_->chess_clock().control().periods();
-    const auto idx = std::min(arbiter_->chess_clock().period_index(clock_side(*extra_.computer)),
-                              periods.size() - 1);
-    r.increment_ms = (periods[idx].increment + periods[idx].delay).count();
+  if (auto clock = arbiter_->clock_at(arbiter_time(now()))) {
+    r.remaining_ms = clock->of(*extra_.computer).count();
+    // UCI knows no delay: it is told as increment.
+    r.increment_ms =
+        (clock->increment_of(*extra_.computer) + clock->delay_of(*extra_.computer)).count();
   }
   computer_thinking_ = true;
   const int ply = static_cast<int>(moves_.size()) + 1;
