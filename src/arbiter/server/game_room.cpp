@@ -273,6 +273,7 @@ void GameRoom::resume_clocks(const store::StoredGame& stored) {
     }
     t0_ = s - (arbiter_->now() + Millis{down});
     check_flag(s);
+    commit();
   } else if (playable()) {
     first_move_deadline_ = s + ctx_.timings.first_move;
   }
@@ -384,22 +385,26 @@ wire::GameState GameRoom::state_locked() const {
 }
 
 wire::GameState GameRoom::state() {
-  std::lock_guard lock{mutex_};
+  std::unique_lock lock{mutex_};
+  wait_idle(lock);  // only stored state is shown
   return state_locked();
 }
 
 bool GameRoom::is_over() {
-  std::lock_guard lock{mutex_};
+  std::unique_lock lock{mutex_};
+  wait_idle(lock);  // only stored state is shown
   return over();
 }
 
 std::string GameRoom::pgn() {
-  std::lock_guard lock{mutex_};
+  std::unique_lock lock{mutex_};
+  wait_idle(lock);  // only stored state is shown
   return arbiter_->verdict().pgn;
 }
 
 Result<std::string> GameRoom::fen(std::optional<int> ply) {
-  std::lock_guard lock{mutex_};
+  std::unique_lock lock{mutex_};
+  wait_idle(lock);  // only stored state is shown
   if (!ply) return moves_.empty() ? arbiter_->game().position().fen() : moves_.back().fen;
   if (*ply < 0 || *ply > static_cast<int>(moves_.size())) {
     return make_error(ErrorCode::kInvalidArgument,
@@ -412,7 +417,8 @@ Result<std::string> GameRoom::fen(std::optional<int> ply) {
 // ------------------------------------------------------------------ REST join
 
 Result<JoinResult> GameRoom::join(const wire::JoinGameRequest& request) {
-  std::lock_guard lock{mutex_};
+  std::unique_lock lock{mutex_};
+  if (!wait_idle(lock)) return make_error(ErrorCode::kIo, "the game is busy; try again");
   SpectatorFlush flush{*this};
   if (request.token) {
     for (Color c : {Color::White, Color::Black}) {
@@ -442,7 +448,8 @@ Result<JoinResult> GameRoom::join(const wire::JoinGameRequest& request) {
         arbiter_.emplace(std::move(*renamed));
     }
     add_event(wire::JoinEventData{c, request.name});
-    if (!commit()) {
+    commit();
+    if (!wait_idle(lock) || !last_commit_ok_) {
       return make_error(ErrorCode::kIo, "the game could not be stored; try again");
     }
     first_move_deadline_ = now() + ctx_.timings.first_move;
@@ -494,6 +501,17 @@ void GameRoom::ack(Client& client, std::int64_t id) {
 
 void GameRoom::on_message(const std::shared_ptr<Connection>& connection, std::string_view text) {
   std::lock_guard lock{mutex_};
+  if (in_flight_) {
+    // The last action is being stored: this message waits its turn (on_committed).
+    deferred_.emplace_back(
+        [this, connection, copy = std::string(text)] { handle_message(connection, copy); });
+    return;
+  }
+  handle_message(connection, text);
+}
+
+void GameRoom::handle_message(const std::shared_ptr<Connection>& connection,
+                              std::string_view text) {
   flush_spectators();  // so that a newcomer's replay and the fan-out do not overlap
   SpectatorFlush flush{*this};
   auto it = clients_.find(connection.get());
@@ -554,7 +572,7 @@ void GameRoom::on_hello(Client& client, const wire::HelloMsg& hello) {
   }
   client.ready = true;
   if (!client.role) ++spectators_;
-  client.next_ping = now() + ctx_.timings.ping_interval;
+  client.last_ping = now();
   client.connection->send(std::make_shared<const std::string>(wire::write_welcome(
       role_name(client), static_cast<std::int64_t>(events_.size()), ctx_.clock->wall_ms())));
   sync(client, hello.last_seq);
@@ -615,13 +633,17 @@ void GameRoom::handle(Client& client, const wire::ClientMessage& message) {
                      client.rtt.add(now() - *client.ping_sent, ctx_.timings.online);  // §3.3
                      client.ping_sent.reset();
                    }
-                   client.connection->send(
-                       std::make_shared<const std::string>(wire::write_clock(clock_view(now()))));
+                   // §3.3: the display re-syncs while a clock runs; a stopped one needs no
+                   // resync (issue #16: keepalive traffic).
+                   if (clock_running()) {
+                     client.connection->send(
+                         std::make_shared<const std::string>(wire::write_clock(clock_view(now()))));
+                   }
                  },
                  [&](const wire::ResyncMsg& m) { sync(client, m.last_seq); },
                  [&](const wire::FlagMsg& m) {
                    check_flag(now());
-                   ack(client, m.id);
+                   commit(reply_to(client, m.id, "the flag could not be stored"));
                  },
                  [&](const wire::MoveMsg& m) { on_move(client, m); },
                  [&](const wire::DrawMsg& m) { on_draw(client, m); },

@@ -40,7 +40,7 @@ void GameRoom::on_move(Client& client, const wire::MoveMsg& m) {
   }
   const Millis s = now();
   check_flag(s);
-  if (over()) return reply_error(client, m.id, "game-over", "the game is over");
+  if (over()) return reply_over(client, m.id);
   if (!playable()) {
     return reply_error(client, m.id, "too-early", "waiting for the opponent to join");
   }
@@ -71,11 +71,24 @@ void GameRoom::on_move(Client& client, const wire::MoveMsg& m) {
   const bool offer_refused = m.offer_draw && arbiter_->offer_declined(side);
   play_move(side, *move, t, lag, m.offer_draw && !offer_refused);
   const bool played = moves_.size() == before + 1;
-  if (!commit()) return reply_error(client, m.id, "internal", "the move could not be stored");
-  if (!played) return reply_error(client, m.id, "game-over", "the flag fell before the move");
-  ack(client, m.id);
-  if (offer_refused) reply_error(client, std::nullopt, "draw-offer-limit", kOfferLimitText);
-  maybe_start_computer();
+  Reply reply = reply_to(client, played ? std::optional<std::int64_t>(m.id) : std::nullopt,
+                         "the move could not be stored");
+  if (!played) {
+    reply.stored.push_back(std::make_shared<const std::string>(
+        wire::write_error(m.id, "game-over", "the flag fell before the move", false)));
+  } else if (offer_refused) {
+    reply.stored.push_back(std::make_shared<const std::string>(
+        wire::write_error(std::nullopt, "draw-offer-limit", kOfferLimitText, false)));
+  }
+  commit(std::move(reply));
+}
+
+void GameRoom::reply_over(Client& client, std::int64_t id) {
+  // A flag found just now has its ending to store first; the refusal follows it.
+  Reply reply = reply_to(client, std::nullopt, "the game could not be stored");
+  reply.stored.push_back(std::make_shared<const std::string>(
+      wire::write_error(id, "game-over", "the game is over", false)));
+  commit(std::move(reply));
 }
 
 void GameRoom::play_move(Color side, core::Move move, Millis t, std::int64_t lag_ms, bool offer) {
@@ -156,7 +169,7 @@ void GameRoom::on_draw(Client& client, const wire::DrawMsg& m) {
   if (!client.role) return reply_error(client, m.id, "not-a-player", "spectators cannot act");
   const Color side = *client.role;
   check_flag(now());
-  if (over()) return reply_error(client, m.id, "game-over", "the game is over");
+  if (over()) return reply_over(client, m.id);
   if (moves_.size() < 2) {
     return reply_error(client, m.id, "too-early",
                        "a draw needs both players to have made a move (Art. 5.2.3)");
@@ -187,15 +200,14 @@ void GameRoom::on_draw(Client& client, const wire::DrawMsg& m) {
       add_event(wire::DrawEventData{"decline", side, arbiter_->now().count()});
       break;
   }
-  if (!commit()) return reply_error(client, m.id, "internal", "the action could not be stored");
-  ack(client, m.id);
+  commit(reply_to(client, m.id, "the action could not be stored"));
 }
 
 void GameRoom::on_claim(Client& client, const wire::ClaimMsg& m) {
   if (!client.role) return reply_error(client, m.id, "not-a-player", "spectators cannot claim");
   const Color side = *client.role;
   check_flag(now());
-  if (over()) return reply_error(client, m.id, "game-over", "the game is over");
+  if (over()) return reply_over(client, m.id);
   const game::Game& g = arbiter_->game();
   const core::Position pos = g.position();
   if (pos.side_to_move() != side) {
@@ -261,21 +273,17 @@ void GameRoom::on_claim(Client& client, const wire::ClaimMsg& m) {
     }
     end_if_over(std::nullopt);
   }
-  if (!commit()) return reply_error(client, m.id, "internal", "the claim could not be stored");
-  ack(client, m.id);
-  maybe_start_computer();
+  commit(reply_to(client, m.id, "the claim could not be stored"));
 }
 
 void GameRoom::on_resign(Client& client, const wire::ResignMsg& m) {
   if (!client.role) return reply_error(client, m.id, "not-a-player", "spectators cannot resign");
   check_flag(now());
-  if (over()) return reply_error(client, m.id, "game-over", "the game is over");
+  if (over()) return reply_over(client, m.id);
   // 5.1.2: a player may resign at any time, also on the opponent's turn.
   apply(competition::ResignEvent{*client.role}, arbiter_time(now()));
   end_if_over(*client.role);
-  if (!commit())
-    return reply_error(client, m.id, "internal", "the resignation could not be stored");
-  ack(client, m.id);
+  commit(reply_to(client, m.id, "the resignation could not be stored"));
 }
 
 void GameRoom::on_abort(Client& client, const wire::AbortMsg& m) {
@@ -286,8 +294,7 @@ void GameRoom::on_abort(Client& client, const wire::AbortMsg& m) {
   }
   end_game("*", "aborted", std::nullopt, *client.role, arbiter_->now(),
            capitalised(*client.role) + " aborted the game", std::nullopt);
-  if (!commit()) return reply_error(client, m.id, "internal", "the abort could not be stored");
-  ack(client, m.id);
+  commit(reply_to(client, m.id, "the abort could not be stored"));
 }
 
 void GameRoom::on_rematch(Client& client, const wire::RematchMsg& m) {
@@ -318,8 +325,7 @@ void GameRoom::on_rematch(Client& client, const wire::RematchMsg& m) {
       add_event(wire::RematchEventData{"decline", side, std::nullopt});
       break;
   }
-  if (!commit()) return reply_error(client, m.id, "internal", "the rematch could not be stored");
-  ack(client, m.id);
+  commit(reply_to(client, m.id, "the rematch could not be stored"));
 }
 
 void GameRoom::accept_rematch(Color side) {
@@ -340,8 +346,7 @@ void GameRoom::accept_rematch(Color side) {
   rematch_id_ = game->id;
   add_event(wire::RematchEventData{"accept", side, game->id});
   // §3.1: each seat learns its new seat and token; tokens are never broadcast. The seat
-  // messages follow the events (publish() runs in commit(), before this returns to the
-  // caller, so they are queued after the accept event).
+  // messages follow the events (sent after their commit, with them).
   const RematchGame g = *game;
   for (auto& [key, c] : clients_) {
     if (!c.ready || !c.role) continue;

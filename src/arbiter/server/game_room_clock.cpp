@@ -133,77 +133,9 @@ void GameRoom::check_flag(Millis s) {
   // §3.3: the server declares the flag at the running side's zero instant plus the same
   // lag grace a move would get.
   if (s < *t0_ + *instant + grace(side)) return;
-  // Art. 6.8 / 6.9: the Arbiter ends the game at the exact instant.
+  // Art. 6.8 / 6.9: the Arbiter ends the game at the exact instant (the caller commits).
   arbiter_->advance(*instant);
   end_if_over(std::nullopt);
-  commit();
-}
-
-// ------------------------------------------------------------------ events and the store
-
-void GameRoom::add_event(const wire::EventData& data) {
-  const auto seq = static_cast<std::int64_t>(events_.size() + pending_.events.size() + 1);
-  pending_.events.push_back(
-      store::EventRecord{seq, wire::write_event(seq, data), ctx_.clock->wall_ms()});
-}
-
-bool GameRoom::commit() {
-  Pending p = std::move(pending_);
-  pending_ = {};
-  auto seats = std::move(pending_seat_);
-  pending_seat_.clear();
-  if (p.events.empty() && !p.move && !p.ending) return true;
-  const std::span<const store::EventRecord> all{p.events};
-  const std::size_t split = std::min(p.end_index.value_or(all.size()), all.size());
-  Result<void> ok{};
-  if (p.move) {
-    ok = ctx_.store->append_move(id_, *p.move, all.first(split));
-  } else if (split > 0) {
-    ok = ctx_.store->append_events(id_, all.first(split));
-  }
-  if (ok && p.ending) {
-    ok = ctx_.store->finish_game(id_, *p.ending, all.subspan(split));
-  } else if (ok && split < all.size()) {
-    ok = ctx_.store->append_events(id_, all.subspan(split));
-  }
-  if (!ok) {
-    log_line("game " + id_ + ": store failed: " + ok.error().describe() + "; reloading");
-    auto stored = ctx_.store->load_game(id_);
-    if (stored && replay(*stored)) {
-      resume_clocks(*stored);
-    }
-    for (auto& [key, c] : clients_) {
-      if (c.ready && !c.closing) sync(c, 0);
-    }
-    return false;
-  }
-  publish(std::move(p.events));
-  for (auto& [connection, text] : seats)
-    connection->send(std::make_shared<const std::string>(text));
-  return true;
-}
-
-void GameRoom::publish(std::vector<store::EventRecord> records) {
-  for (auto& r : records) {
-    events_.push_back(std::make_shared<const std::string>(std::move(r.json)));
-    const auto seq = static_cast<std::int64_t>(events_.size());
-    for (auto& [key, c] : clients_) {
-      if (c.ready && !c.closing && c.role) send_event(c, seq);
-    }
-  }
-}
-
-void GameRoom::flush_spectators() {
-  // Issue #14: a thousand spectators' copies of a move queue a thousand writes on the
-  // server's threads; sent before the mover's `ack`, they delayed it. Now they follow it.
-  const auto seq = static_cast<std::int64_t>(events_.size());
-  spectators_seq_ = std::min(spectators_seq_, seq);  // a reload may have shortened the list
-  for (std::int64_t n = spectators_seq_ + 1; n <= seq; ++n) {
-    for (auto& [key, c] : clients_) {
-      if (c.ready && !c.closing && !c.role) send_event(c, n);
-    }
-  }
-  spectators_seq_ = seq;
 }
 
 // ------------------------------------------------------------------ timers
@@ -213,8 +145,12 @@ void GameRoom::tick() {
   if (shut_down_) return;
   SpectatorFlush flush{*this};
   const Millis s = now();
-  check_flag(s);
-  if (!over() && first_move_deadline_ && s >= *first_move_deadline_ && playable() &&
+  // While a commit is in flight the game waits; the sockets are still served.
+  if (!in_flight_) {
+    check_flag(s);
+    if (!pending_.events.empty()) commit();
+  }
+  if (!in_flight_ && !over() && first_move_deadline_ && s >= *first_move_deadline_ && playable() &&
       moves_.size() < 2) {
     // §3.3: a side that does not make its first move within 30 s: the game is aborted.
     const Color late = arbiter_->game().position().side_to_move();
@@ -237,10 +173,10 @@ void GameRoom::tick() {
       c.connection->close(4009, "idle");
       continue;
     }
-    if (s >= c.next_ping) {
+    if (s - c.last_ping >= ping_interval(c)) {  // the interval may shorten when the clock starts
       c.ping_n++;
       c.ping_sent = s;
-      c.next_ping = s + tm.ping_interval;
+      c.last_ping = s;
       c.connection->send(std::make_shared<const std::string>(wire::write_ping(c.ping_n)));
     }
     if (!c.unacked.empty()) {
@@ -258,7 +194,7 @@ void GameRoom::tick() {
     }
   }
   flush_crowd(s);
-  maybe_start_computer();
+  if (!in_flight_) maybe_start_computer();
 }
 
 void GameRoom::shutdown() {
@@ -300,6 +236,7 @@ bool GameRoom::keep_ticking() {
 bool GameRoom::evictable(Millis grace) {
   std::lock_guard lock{mutex_};
   if (!clients_.empty() || computer_thinking_ || ticking_) return false;
+  if (in_flight_ || !deferred_.empty()) return false;
   if (!over() && (t0_ || first_move_deadline_)) return false;
   if (!pending_.events.empty() || !pending_seat_.empty()) return false;
   return now() - last_activity_ >= grace;
@@ -342,12 +279,24 @@ void GameRoom::maybe_start_computer() {
 
 void GameRoom::computer_moved(const std::string& uci, int ply) {
   std::lock_guard lock{mutex_};
+  if (in_flight_) {
+    deferred_.emplace_back([this, uci, ply] { computer_played(uci, ply); });
+    return;
+  }
+  computer_played(uci, ply);
+}
+
+void GameRoom::computer_played(const std::string& uci, int ply) {
   SpectatorFlush flush{*this};
   if (shut_down_) return;
   computer_thinking_ = false;
   last_activity_ = now();
   check_flag(now());
-  if (over() || !extra_.computer || ply != static_cast<int>(moves_.size()) + 1) {
+  if (over()) {
+    commit();
+    return;
+  }
+  if (!extra_.computer || ply != static_cast<int>(moves_.size()) + 1) {
     maybe_start_computer();
     return;
   }
