@@ -335,6 +335,7 @@ void Arbiter::complete_move(core::Move move, Color side, bool offer_draw, const 
   rec.san = notation::san(before, move);
   // Art. 6.2.1: pressing the clock completes the move.
   clock_->press(clock_side(side));
+  last_move_.emplace(before, move);
   game_.push(move);
   finish_move(std::move(rec), side, offer_draw, e);
 }
@@ -359,7 +360,17 @@ void Arbiter::end_if_over(Color last_mover) {
   // Automatic endings: 5.1.1, 5.2.1, 5.2.2, 9.6.1, 9.6.2. A dead position (5.2.2) is found
   // by the material rules and, beyond them, by the full decision (fixed pawn walls, forced
   // lines), within a node budget: an undecided position is not dead.
-  const game::Outcome outcome = game_.outcome(game::DeadCheck::Full, kDeadPositionLimits);
+  // The witness of the last position, carried over the move when that is sound, proves
+  // this one alive without a search; otherwise the full decision runs and its witness is
+  // kept (the verdict is the same either way: game/live_witness.hpp).
+  const bool alive =
+      last_move_ && live_.carry(last_move_->first, last_move_->second, game_.position());
+  if (!last_move_) live_.clear();  // the position changed otherwise than by a tracked move
+  last_move_.reset();
+  std::vector<core::Move> witness;
+  const game::Outcome outcome = game_.outcome(
+      alive ? game::DeadCheck::KnownAlive : game::DeadCheck::Full, kDeadPositionLimits, &witness);
+  if (!alive) live_.set(std::move(witness));
   switch (outcome.termination) {
     case game::Termination::None: break;
     case game::Termination::Checkmate:

@@ -24,6 +24,7 @@
 #include "arbiter/competition/verdict.hpp"
 #include "arbiter/game/dead.hpp"
 #include "arbiter/game/game.hpp"
+#include "arbiter/game/live_witness.hpp"
 
 namespace arbiter::competition {
 
@@ -180,6 +181,10 @@ class Arbiter {
   std::optional<PendingIllegal> pending_illegal_;
   std::optional<QuickplayRequest> quickplay_;
   bool awaiting_decision_ = false;  // III.5.2: flag fell after a postponed claim
+  // 5.2.2 after every move: the proof that the position is alive, carried from move to
+  // move (game::LiveWitness), and the move just completed with the position before it.
+  game::LiveWitness live_;
+  std::optional<std::pair<core::Position, core::Move>> last_move_;
   Millis now_{0};
 };
 
