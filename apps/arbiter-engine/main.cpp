@@ -16,6 +16,7 @@
 #include "arbiter/engine/bench.hpp"
 #include "arbiter/engine/datagen.hpp"
 #include "arbiter/engine/eval_params.hpp"
+#include "arbiter/engine/nnue_datagen.hpp"
 #include "arbiter/engine/texel.hpp"
 #include "arbiter/uci/uci_loop.hpp"
 
@@ -84,11 +85,67 @@ bool parse_number(const std::string& text, T& value) {
   return false;
 }
 
-int datagen(int argc, char** argv) {
-  std::map<std::string, std::string> keys{{"book", ARB_BOOK_FILE}, {"out", ""},   {"games", "100"},
-                                          {"nodes", "5000"},       {"seed", "1"}, {"skip", "8"},
-                                          {"max-plies", "400"},    {"hash", "8"}};
+// `datagen format=nnue`: chunk files of "FEN | score | result" lines in dir= (resumable).
+int datagen_nnue(int argc, char** argv) {
+  std::map<std::string, std::string> keys{{"format", "nnue"},
+                                          {"book", ARB_BOOK_FILE},
+                                          {"dir", ARB_NNUE_DATA_DIR},
+                                          {"seed", "1"},
+                                          {"first", "0"},
+                                          {"chunks", "0"},
+                                          {"games", "50"},
+                                          {"nodes", "2500"},
+                                          {"hard-nodes", "20000"},
+                                          {"random-plies", "2"},
+                                          {"opening-nodes", "20000"},
+                                          {"max-opening-score", "1000"},
+                                          {"skip", "0"},
+                                          {"max-plies", "400"},
+                                          {"hash", "8"}};
   if (!parse_keys(argc, argv, 2, keys)) return 2;
+  arbiter::engine::NnueDatagenOptions o;
+  std::uint64_t first = 0;
+  std::uint64_t chunks = 0;
+  if (!parse_number(keys["seed"], o.seed) || !parse_number(keys["first"], first) ||
+      !parse_number(keys["chunks"], chunks) || !parse_number(keys["games"], o.games_per_chunk) ||
+      !parse_number(keys["nodes"], o.soft_nodes) ||
+      !parse_number(keys["hard-nodes"], o.hard_nodes) ||
+      !parse_number(keys["random-plies"], o.random_plies) ||
+      !parse_number(keys["opening-nodes"], o.opening_nodes) ||
+      !parse_number(keys["max-opening-score"], o.max_opening_score) ||
+      !parse_number(keys["skip"], o.skip_plies) || !parse_number(keys["max-plies"], o.max_plies) ||
+      !parse_number(keys["hash"], o.hash_mb))
+    return 2;
+  auto book = arbiter::engine::read_bench_positions(keys["book"]);
+  if (!book) {
+    std::fprintf(stderr, "arbiter-engine: %s\n", book.error().message.c_str());
+    return 2;
+  }
+  const auto s =
+      arbiter::engine::generate_nnue_directory(o, *book, keys["dir"], first, chunks, &std::cerr);
+  if (!s) {
+    std::fprintf(stderr, "arbiter-engine: %s\n", s.error().message.c_str());
+    return 2;
+  }
+  std::fprintf(stderr, "chunks written %llu, skipped %llu, games %d, positions %llu\n",
+               static_cast<unsigned long long>(s->written),
+               static_cast<unsigned long long>(s->skipped), s->totals.games,
+               static_cast<unsigned long long>(s->totals.positions));
+  return 0;
+}
+
+int datagen(int argc, char** argv) {
+  for (int i = 2; i < argc; ++i)
+    if (std::string_view(argv[i]) == "format=nnue") return datagen_nnue(argc, argv);
+  std::map<std::string, std::string> keys{
+      {"book", ARB_BOOK_FILE}, {"out", ""},          {"games", "100"},
+      {"nodes", "5000"},       {"seed", "1"},        {"skip", "8"},
+      {"format", "texel"},     {"max-plies", "400"}, {"hash", "8"}};
+  if (!parse_keys(argc, argv, 2, keys)) return 2;
+  if (keys["format"] != "texel") {
+    std::fprintf(stderr, "arbiter-engine: format must be texel or nnue\n");
+    return 2;
+  }
   arbiter::engine::DatagenOptions options;
   if (!parse_number(keys["games"], options.games) || !parse_number(keys["nodes"], options.nodes) ||
       !parse_number(keys["seed"], options.seed) ||

@@ -50,7 +50,8 @@ Value leaf_search(core::Position& pos, Value alpha, Value beta, int ply, PawnTab
   return best;
 }
 
-// Times the current position occurred since the last irreversible move (itself included).
+}  // namespace
+
 int repetitions(const std::vector<core::Key>& keys, int halfmove_clock) {
   const int n = static_cast<int>(keys.size());
   int count = 0;
@@ -58,8 +59,6 @@ int repetitions(const std::vector<core::Key>& keys, int halfmove_clock) {
     if (keys[static_cast<std::size_t>(i)] == keys.back()) ++count;
   return count;
 }
-
-}  // namespace
 
 bool quiet_leaf(const core::Position& pos, PawnTable& pawns, core::Position& leaf) {
   if (pos.in_check()) return false;

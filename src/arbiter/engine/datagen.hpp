@@ -39,6 +39,10 @@ struct DatagenStats {
 // itself when standing pat is best. Returns false when `pos` or the leaf is in check.
 [[nodiscard]] bool quiet_leaf(const core::Position& pos, PawnTable& pawns, core::Position& leaf);
 
+// Times the last position of `keys` (a game's position keys, oldest first) occurred since the
+// last irreversible move, itself included.
+[[nodiscard]] int repetitions(const std::vector<core::Key>& keys, int halfmove_clock);
+
 // Plays `options.games` games from openings drawn (with replacement, seeded) from `book`
 // (FENs) and writes one line "FEN | result" per sampled position, result 1.0, 0.5 or 0.0
 // from White's point of view. `log` (if given) gets a progress line every 100 games.

@@ -450,6 +450,7 @@ bool Worker::iteration_should_stop(int depth, int best_changes, Value previous) 
   const Value score = root_moves_[0].score;
   if (s.limits.mate > 0 && score >= mate_in(2 * s.limits.mate - 1)) return true;
   if (depth >= s.max_depth) return true;
+  if (s.limits.soft_nodes && s.total_nodes() >= s.limits.soft_nodes) return true;
   if (!s.budget.limited() || s.pondering.load(std::memory_order_relaxed)) return false;
   if (root_moves_.size() == 1 && depth >= 4) return true;  // a forced move: play it
   const bool dropped = previous != -kInfinite && score < previous - 30;

@@ -140,6 +140,25 @@ TEST(Search, HonoursSearchMovesAndNodeLimits) {
   EXPECT_GE(rn.nodes, 4000u);
 }
 
+TEST(Search, SoftNodeLimitFinishesTheIterationThatPassesIt) {
+  Engine e;
+  e.new_game();
+  e.set_position(Position::startpos());
+  SearchLimits soft;
+  soft.soft_nodes = 3000;
+  const SearchResult r = e.search(soft);
+  EXPECT_GE(r.nodes, 3000u);  // it went past the soft limit to finish an iteration
+  // The same depth searched without the soft limit takes the same nodes: it stopped at an
+  // iteration's end, not in the middle, and did not start another.
+  e.new_game();
+  SearchLimits fixed;
+  fixed.depth = r.depth;
+  EXPECT_EQ(e.search(fixed).nodes, r.nodes);
+  e.new_game();
+  fixed.depth = r.depth - 1;
+  EXPECT_LT(e.search(fixed).nodes, 3000u);
+}
+
 TEST(Search, GoMateStopsAtTheMate) {
   Engine e;
   e.set_position(fen("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1"));
