@@ -1,0 +1,40 @@
+#include "arbiter/engine/nnue_kernels.hpp"
+
+namespace arbiter::engine::nnue {
+
+namespace {
+
+void update_scalar(std::int16_t* dst, const std::int16_t* src, const std::int16_t* const* adds,
+                   int add_count, const std::int16_t* const* subs, int sub_count, int n) noexcept {
+  for (int i = 0; i < n; ++i) {
+    int v = src[i];
+    for (int k = 0; k < add_count; ++k) v += adds[k][i];
+    for (int k = 0; k < sub_count; ++k) v -= subs[k][i];
+    dst[i] = static_cast<std::int16_t>(v);  // modular, as the AVX2 adds are
+  }
+}
+
+std::int64_t screlu_dot_scalar(const std::int16_t* acc, const std::int16_t* w, int n) noexcept {
+  std::int64_t sum = 0;
+  for (int i = 0; i < n; ++i) {
+    const std::int64_t c = acc[i] < 0 ? 0 : acc[i] > 255 ? 255 : acc[i];
+    sum += c * c * w[i];
+  }
+  return sum;
+}
+
+constexpr Kernels kScalar{"scalar", update_scalar, screlu_dot_scalar};
+
+}  // namespace
+
+const Kernels& scalar_kernels() noexcept { return kScalar; }
+
+const Kernels& best_kernels() noexcept {
+  static const Kernels* const best = [] {
+    const Kernels* k = avx2_kernels();
+    return k ? k : &kScalar;
+  }();
+  return *best;
+}
+
+}  // namespace arbiter::engine::nnue
