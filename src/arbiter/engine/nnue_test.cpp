@@ -5,9 +5,15 @@
 
 #include "arbiter/core/movegen.hpp"
 #include "arbiter/engine/nnue_accumulator.hpp"
+#include "arbiter/engine/nnue_embedded.hpp"
 #include "arbiter/engine/nnue_kernels.hpp"
 #include "arbiter/engine/nnue_network.hpp"
 #include "arbiter/engine/strength.hpp"
+
+namespace arbiter::embedded {
+extern const unsigned char test_network[];
+extern const std::size_t test_network_size;
+}  // namespace arbiter::embedded
 
 namespace arbiter::engine::nnue {
 namespace {
@@ -193,6 +199,37 @@ TEST(NnueFile, RoundTripsAndHashesTheBytes) {
   EXPECT_EQ(parsed->hash, fnv1a64(bytes));
   EXPECT_EQ(parsed->hash, test_net().hash);
   EXPECT_EQ(fnv1a64({}), 0xcbf29ce484222325ULL);
+}
+
+// testdata/test-h16.nnue is random_network(16, 1, 16), built into engine_test by the same
+// CMake step that embeds the engine's network.
+TEST(NnueFile, EmbeddedBytesAreTheFile) {
+  const std::span<const std::uint8_t> bytes(embedded::test_network, embedded::test_network_size);
+  EXPECT_EQ(bytes.size(), 24712u);
+  const std::vector<std::uint8_t> expected = serialize(random_network(16, 1, 16));
+  EXPECT_TRUE(std::equal(bytes.begin(), bytes.end(), expected.begin(), expected.end()));
+  auto parsed = parse_network(bytes, "embedded");
+  ASSERT_TRUE(parsed.has_value()) << parsed.error().message;
+  EXPECT_EQ(parsed->hidden, 16);
+}
+
+TEST(NnueFile, EvalFileOptionValues) {
+  auto hce = network_for_option("");
+  ASSERT_TRUE(hce.has_value());
+  EXPECT_EQ(*hce, nullptr);
+  auto empty = network_for_option("<empty>");
+  ASSERT_TRUE(empty.has_value());
+  EXPECT_EQ(*empty, nullptr);
+  auto missing = network_for_option("/nonexistent/net.nnue");
+  ASSERT_FALSE(missing.has_value());
+  EXPECT_NE(missing.error().message.find("/nonexistent/net.nnue"), std::string::npos);
+  const std::string path = ::testing::TempDir() + "arbiter_evalfile.nnue";
+  ASSERT_TRUE(save_network(test_net(), path).has_value());
+  auto loaded = network_for_option(path);
+  ASSERT_TRUE(loaded.has_value()) << loaded.error().message;
+  EXPECT_EQ((*loaded)->hash, test_net().hash);
+  auto embedded = network_for_option(kEmbeddedName);
+  EXPECT_EQ(embedded.has_value(), !embedded_network().empty());
 }
 
 struct BadFile {
