@@ -3,6 +3,8 @@
 //   arbiter-engine bench [DEPTH [FILE]] fixed-depth node count over the bench positions
 //   arbiter-engine datagen KEY=VALUE... self-play positions for tuning (docs/engine.md)
 //   arbiter-engine tune KEY=VALUE...    Texel tuning of the evaluation weights on them
+//   arbiter-engine train KEY=VALUE...   trains an NNUE on datagen format=nnue output
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <exception>
@@ -12,11 +14,13 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "arbiter/engine/bench.hpp"
 #include "arbiter/engine/datagen.hpp"
 #include "arbiter/engine/eval_params.hpp"
 #include "arbiter/engine/nnue_datagen.hpp"
+#include "arbiter/engine/nnue_trainer.hpp"
 #include "arbiter/engine/texel.hpp"
 #include "arbiter/uci/uci_loop.hpp"
 
@@ -234,6 +238,78 @@ int tune(int argc, char** argv) {
   return 0;
 }
 
+// Comma-separated list.
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t from = 0;
+  while (from <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', from), text.size());
+    if (comma > from) out.push_back(text.substr(from, comma - from));
+    from = comma + 1;
+  }
+  return out;
+}
+
+int train(int argc, char** argv) {
+  namespace nnue = arbiter::engine::nnue;
+  std::map<std::string, std::string> keys{
+      {"data", ""},     {"out", ""},        {"hidden", "256"},   {"buckets", "1"},
+      {"epochs", "10"}, {"batch", "16384"}, {"lr", "0.001"},     {"wdl", "0.3"},
+      {"threads", "2"}, {"seed", "1"},      {"validation", "2"}, {"max-score", "10000"},
+      {"limit", "0"},   {"drop", "0.67"}};
+  if (!parse_keys(argc, argv, 2, keys)) return 2;
+  nnue::TrainOptions o;
+  double wdl = 0.3;
+  int validation_percent = 2;
+  int max_score = 10000;
+  std::uint64_t limit = 0;
+  if (!parse_number(keys["hidden"], o.hidden) || !parse_number(keys["buckets"], o.buckets) ||
+      !parse_number(keys["epochs"], o.epochs) || !parse_number(keys["batch"], o.batch) ||
+      !parse_number(keys["lr"], o.learning_rate) || !parse_number(keys["wdl"], wdl) ||
+      !parse_number(keys["threads"], o.threads) || !parse_number(keys["seed"], o.seed) ||
+      !parse_number(keys["validation"], validation_percent) ||
+      !parse_number(keys["max-score"], max_score) || !parse_number(keys["limit"], limit) ||
+      !parse_number(keys["drop"], o.lr_drop_at))
+    return 2;
+  if (o.hidden < nnue::kHiddenStep || o.hidden > nnue::kMaxHidden || o.hidden % nnue::kHiddenStep ||
+      o.buckets < 1 || o.buckets > nnue::kMaxBuckets || wdl < 0 || wdl > 1 ||
+      validation_percent < 0 || validation_percent > 50) {
+    std::fprintf(stderr,
+                 "arbiter-engine: hidden must be a multiple of 16 up to 512, buckets 1-8, "
+                 "wdl 0-1, validation 0-50\n");
+    return 2;
+  }
+  o.lambda = static_cast<float>(1.0 - wdl);
+  if (keys["data"].empty() || keys["out"].empty()) {
+    std::fprintf(stderr, "arbiter-engine: train needs data=FILE|DIR[,...] and out=NET\n");
+    return 2;
+  }
+  auto data = nnue::load_train_data(split_list(keys["data"]), max_score, limit);
+  if (!data) {
+    std::fprintf(stderr, "arbiter-engine: %s\n", data.error().message.c_str());
+    return 2;
+  }
+  // The last files' positions (whole games: datagen writes games whole) are held out.
+  std::vector<nnue::TrainSample>& all = data->samples;
+  const std::size_t held = all.size() * static_cast<std::size_t>(validation_percent) / 100;
+  std::vector<nnue::TrainSample> validation(all.end() - static_cast<std::ptrdiff_t>(held),
+                                            all.end());
+  all.resize(all.size() - held);
+  std::printf("positions %zu (train %zu, validation %zu), skipped %llu\n", all.size() + held,
+              all.size(), validation.size(), static_cast<unsigned long long>(data->skipped));
+  std::fflush(stdout);
+  nnue::FloatNetwork net = nnue::init_network(o.hidden, o.buckets, o.seed);
+  nnue::train(net, all, validation, o, &std::cout);
+  const nnue::Network q = nnue::quantise(net);
+  if (auto saved = nnue::save_network(q, keys["out"]); !saved) {
+    std::fprintf(stderr, "arbiter-engine: %s\n", saved.error().message.c_str());
+    return 2;
+  }
+  std::printf("wrote %s: 768->%dx2->%d, hash %016llx\n", keys["out"].c_str(), q.hidden, q.buckets,
+              static_cast<unsigned long long>(q.hash));
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -241,10 +317,11 @@ int main(int argc, char** argv) {
     if (argc > 1 && std::string_view(argv[1]) == "bench") return bench(argc, argv);
     if (argc > 1 && std::string_view(argv[1]) == "datagen") return datagen(argc, argv);
     if (argc > 1 && std::string_view(argv[1]) == "tune") return tune(argc, argv);
+    if (argc > 1 && std::string_view(argv[1]) == "train") return train(argc, argv);
     if (argc > 1) {
       std::fprintf(stderr,
                    "usage: arbiter-engine [bench [DEPTH [FILE]] | datagen KEY=VALUE... | tune "
-                   "KEY=VALUE...]\n");
+                   "KEY=VALUE... | train KEY=VALUE...]\n");
       return 2;
     }
     std::ios::sync_with_stdio(false);
