@@ -102,18 +102,12 @@ NnueChunkStats generate_nnue_chunk(const NnueDatagenOptions& options,
     std::vector<core::Key> keys = opening.keys;
     engine.new_game();
     std::vector<std::pair<core::Position, Value>> recorded;
-    float result = 0.5f;  // White's view
+    double result = 0.5;  // White's view
     int white_run = 0;
     int black_run = 0;
     int draw_run = 0;
     for (int ply = 0;; ++ply) {
-      if (!core::has_legal_moves(pos)) {
-        if (pos.in_check()) result = pos.side_to_move() == core::Color::White ? 0.0f : 1.0f;
-        break;
-      }
-      if (pos.halfmove_clock() >= 100 || repetitions(keys, pos.halfmove_clock()) >= 3 ||
-          is_insufficient_material(pos))
-        break;
+      if (game_over(pos, keys, result)) break;
       if (ply >= options.max_plies) {
         ++stats.capped;
         break;
@@ -123,7 +117,7 @@ NnueChunkStats generate_nnue_chunk(const NnueDatagenOptions& options,
       ++stats.plies;
       const Value white = pos.side_to_move() == core::Color::White ? r.score : -r.score;
       if (is_mate_score(white)) {
-        result = white > 0 ? 1.0f : 0.0f;
+        result = white > 0 ? 1.0 : 0.0;
         ++stats.adjudicated;
         break;
       }
@@ -137,7 +131,7 @@ NnueChunkStats generate_nnue_chunk(const NnueDatagenOptions& options,
               ? draw_run + 1
               : 0;
       if (white_run >= options.win_plies || black_run >= options.win_plies) {
-        result = white_run > 0 ? 1.0f : 0.0f;
+        result = white_run > 0 ? 1.0 : 0.0;
         ++stats.adjudicated;
         break;
       }
@@ -149,14 +143,9 @@ NnueChunkStats generate_nnue_chunk(const NnueDatagenOptions& options,
       pos.do_move(r.best, undo);
       keys.push_back(pos.key());
     }
-    ++stats.games;
-    if (result == 1.0f)
-      ++stats.white_wins;
-    else if (result == 0.0f)
-      ++stats.black_wins;
-    else
-      ++stats.draws;
-    for (const auto& [p, score] : recorded) out << format_training_line(p, score, result) << '\n';
+    tally_game(stats, result);
+    for (const auto& [p, score] : recorded)
+      out << format_training_line(p, score, static_cast<float>(result)) << '\n';
     stats.positions += recorded.size();
   }
   return stats;
