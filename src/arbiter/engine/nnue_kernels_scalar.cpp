@@ -4,13 +4,19 @@ namespace arbiter::engine::nnue {
 
 namespace {
 
+// Row by row, so that the compiler can vectorise each pass with the baseline SSE2 adds.
 void update_scalar(std::int16_t* dst, const std::int16_t* src, const std::int16_t* const* adds,
-                   int add_count, const std::int16_t* const* subs, int sub_count, int n) noexcept {
-  for (int i = 0; i < n; ++i) {
-    int v = src[i];
-    for (int k = 0; k < add_count; ++k) v += adds[k][i];
-    for (int k = 0; k < sub_count; ++k) v -= subs[k][i];
-    dst[i] = static_cast<std::int16_t>(v);  // modular, as the AVX2 adds are
+                   int add_count, const std::int16_t* const* subs, int sub_count,
+                   int n) noexcept {
+  if (dst != src)
+    for (int i = 0; i < n; ++i) dst[i] = src[i];
+  for (int k = 0; k < add_count; ++k) {
+    const std::int16_t* a = adds[k];
+    for (int i = 0; i < n; ++i) dst[i] = static_cast<std::int16_t>(dst[i] + a[i]);  // modular
+  }
+  for (int k = 0; k < sub_count; ++k) {
+    const std::int16_t* r = subs[k];
+    for (int i = 0; i < n; ++i) dst[i] = static_cast<std::int16_t>(dst[i] - r[i]);
   }
 }
 
