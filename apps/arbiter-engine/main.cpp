@@ -101,6 +101,7 @@ int datagen_nnue(int argc, char** argv) {
                                           {"nodes", "2500"},
                                           {"hard-nodes", "20000"},
                                           {"random-plies", "2"},
+                                          {"extra-ply", "0"},
                                           {"opening-nodes", "20000"},
                                           {"max-opening-score", "1000"},
                                           {"skip", "0"},
@@ -115,6 +116,7 @@ int datagen_nnue(int argc, char** argv) {
       !parse_number(keys["nodes"], o.soft_nodes) ||
       !parse_number(keys["hard-nodes"], o.hard_nodes) ||
       !parse_number(keys["random-plies"], o.random_plies) ||
+      !parse_number(keys["extra-ply"], o.extra_ply_percent) ||
       !parse_number(keys["opening-nodes"], o.opening_nodes) ||
       !parse_number(keys["max-opening-score"], o.max_opening_score) ||
       !parse_number(keys["skip"], o.skip_plies) || !parse_number(keys["max-plies"], o.max_plies) ||

@@ -53,10 +53,10 @@ std::string settings_text(const NnueDatagenOptions& o) {
   std::ostringstream s;
   s << "format=nnue\nseed=" << o.seed << "\ngames=" << o.games_per_chunk
     << "\nnodes=" << o.soft_nodes << "\nhard-nodes=" << o.hard_nodes
-    << "\nrandom-plies=" << o.random_plies << "\nopening-nodes=" << o.opening_nodes
-    << "\nmax-opening-score=" << o.max_opening_score << "\nskip=" << o.skip_plies
-    << "\nmax-plies=" << o.max_plies << "\nwin=" << o.win_score << "/" << o.win_plies
-    << "\ndraw=" << o.draw_score << "/" << o.draw_plies << "/" << o.draw_min_ply
+    << "\nrandom-plies=" << o.random_plies << "\nextra-ply=" << o.extra_ply_percent
+    << "\nopening-nodes=" << o.opening_nodes << "\nmax-opening-score=" << o.max_opening_score
+    << "\nskip=" << o.skip_plies << "\nmax-plies=" << o.max_plies << "\nwin=" << o.win_score << "/"
+    << o.win_plies << "\ndraw=" << o.draw_score << "/" << o.draw_plies << "/" << o.draw_min_ply
     << "\nhash=" << o.hash_mb << "\n";
   return s.str();
 }
@@ -89,7 +89,9 @@ NnueChunkStats generate_nnue_chunk(const NnueDatagenOptions& options,
   engine.set_options(engine_options);
   while (stats.games < options.games_per_chunk) {
     Opening opening;
-    const int plies = options.random_plies + static_cast<int>(rng.below(2));
+    const int plies =
+        options.random_plies + (options.extra_ply_percent > 0 &&
+                                static_cast<int>(rng.below(100)) < options.extra_ply_percent);
     if (!random_opening(book, plies, rng, opening)) continue;
     engine.new_game();
     const SearchResult check =

@@ -122,6 +122,29 @@ TEST(NnueDatagen, OpeningsOutOfBoundsAreDropped) {
     EXPECT_GE(l.pos.count(core::Color::Black, core::PieceType::Queen), 1) << l.pos.fen();
 }
 
+TEST(NnueDatagen, RandomPliesFollowTheBookPosition) {
+  NnueDatagenOptions o = tiny();
+  o.games_per_chunk = 1;
+  o.max_plies = 2;
+  const auto first_line = [&] {
+    std::ostringstream out;
+    generate_nnue_chunk(o, {kBook[0]}, 0, out);
+    const auto lines = parse_all(out.str());
+    return lines.empty() ? core::Position() : lines.front().pos;
+  };
+  o.random_plies = 0;
+  EXPECT_EQ(first_line().fen(), kBook[0]);
+  o.extra_ply_percent = 100;
+  const core::Position one = first_line();
+  EXPECT_EQ(one.side_to_move(), core::Color::Black);
+  EXPECT_EQ(one.fullmove_number(), 1);
+  o.random_plies = 2;
+  o.extra_ply_percent = 0;
+  const core::Position two = first_line();
+  EXPECT_EQ(two.side_to_move(), core::Color::White);
+  EXPECT_EQ(two.fullmove_number(), 2);
+}
+
 TEST(NnueDatagen, DirectoryRunResumesAfterFinishedChunks) {
   const fs::path dir = fresh_dir("arbiter_nnue_datagen_resume");
   NnueDatagenOptions o = tiny();
