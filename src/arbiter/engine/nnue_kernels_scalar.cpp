@@ -6,8 +6,7 @@ namespace {
 
 // Row by row, so that the compiler can vectorise each pass with the baseline SSE2 adds.
 void update_scalar(std::int16_t* dst, const std::int16_t* src, const std::int16_t* const* adds,
-                   int add_count, const std::int16_t* const* subs, int sub_count,
-                   int n) noexcept {
+                   int add_count, const std::int16_t* const* subs, int sub_count, int n) noexcept {
   if (dst != src)
     for (int i = 0; i < n; ++i) dst[i] = src[i];
   for (int k = 0; k < add_count; ++k) {
