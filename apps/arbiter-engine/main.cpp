@@ -301,15 +301,26 @@ int train(int argc, char** argv) {
               all.size(), validation.size(), static_cast<unsigned long long>(data->skipped));
   std::fflush(stdout);
   nnue::FloatNetwork net = nnue::init_network(o.hidden, o.buckets, o.seed);
-  nnue::train(net, all, validation, o, &std::cout);
-  const nnue::Network q = nnue::quantise(net);
-  if (auto saved = nnue::save_network(q, keys["out"]); !saved) {
-    std::fprintf(stderr, "arbiter-engine: %s\n", saved.error().message.c_str());
-    return 2;
-  }
-  std::printf("wrote %s: 768->%dx2->%d, hash %016llx\n", keys["out"].c_str(), q.hidden, q.buckets,
-              static_cast<unsigned long long>(q.hash));
-  return 0;
+  // `out` holds the network of the epoch with the lowest validation loss (the last epoch's
+  // without validation), written as soon as it is found: a run cut short keeps its best.
+  double best = 0;
+  bool failed = false;
+  nnue::train(net, all, validation, o, &std::cout,
+              [&](const nnue::FloatNetwork& n, const nnue::EpochReport& r) {
+                if (!validation.empty() && r.epoch > 1 && r.validation_loss >= best) return;
+                best = r.validation_loss;
+                const nnue::Network q = nnue::quantise(n);
+                if (auto saved = nnue::save_network(q, keys["out"]); !saved) {
+                  std::fprintf(stderr, "arbiter-engine: %s\n", saved.error().message.c_str());
+                  failed = true;
+                  return;
+                }
+                std::printf("wrote %s (epoch %d): 768->%dx2->%d, hash %016llx\n",
+                            keys["out"].c_str(), r.epoch, q.hidden, q.buckets,
+                            static_cast<unsigned long long>(q.hash));
+                std::fflush(stdout);
+              });
+  return failed ? 2 : 0;
 }
 
 }  // namespace

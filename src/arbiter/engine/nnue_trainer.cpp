@@ -179,7 +179,8 @@ FloatNetwork gradient(const FloatNetwork& net, const std::vector<TrainSample>& d
 
 std::vector<EpochReport> train(FloatNetwork& net, std::vector<TrainSample>& data,
                                const std::vector<TrainSample>& validation,
-                               const TrainOptions& options, std::ostream* log) {
+                               const TrainOptions& options, std::ostream* log,
+                               const EpochCallback& on_epoch) {
   std::vector<EpochReport> reports;
   const int threads = std::max(1, options.threads);
   std::vector<FloatNetwork> grads(static_cast<std::size_t>(threads), zeros_like(net));
@@ -239,6 +240,7 @@ std::vector<EpochReport> train(FloatNetwork& net, std::vector<TrainSample>& data
       *log << "epoch " << epoch << " lr " << lr << " train " << r.train_loss << " validation "
            << r.validation_loss << " " << static_cast<long long>(r.positions_per_second) << " pos/s"
            << std::endl;
+    if (on_epoch) on_epoch(net, r);
   }
   return reports;
 }

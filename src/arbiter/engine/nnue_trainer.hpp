@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <vector>
 
@@ -59,11 +60,14 @@ struct EpochReport {
   double positions_per_second = 0;
 };
 
+using EpochCallback = std::function<void(const FloatNetwork&, const EpochReport&)>;
+
 // Trains `net` in place; `data` is shuffled (seeded) every epoch. `log` gets one line per
-// epoch. Returns the reports.
+// epoch and `on_epoch` (if set) the network after each. Returns the reports.
 std::vector<EpochReport> train(FloatNetwork& net, std::vector<TrainSample>& data,
                                const std::vector<TrainSample>& validation,
-                               const TrainOptions& options, std::ostream* log);
+                               const TrainOptions& options, std::ostream* log,
+                               const EpochCallback& on_epoch = {});
 
 [[nodiscard]] Network quantise(const FloatNetwork& net);
 // The float network the integers stand for (weights divided by their scales).

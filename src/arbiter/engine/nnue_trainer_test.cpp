@@ -89,8 +89,12 @@ TEST(NnueTrainer, LossFallsOnTinyData) {
   ASSERT_GT(data.size(), 200u);
   FloatNetwork net = init_network(32, 1, 1);
   const double before = loss(net, data, 0.7f, 2);
-  const auto reports = train(net, data, {}, tiny_options(), nullptr);
+  int calls = 0;
+  const auto reports =
+      train(net, data, {}, tiny_options(), nullptr,
+            [&](const FloatNetwork&, const EpochReport& r) { EXPECT_EQ(r.epoch, ++calls); });
   ASSERT_EQ(reports.size(), 40u);
+  EXPECT_EQ(calls, 40);
   EXPECT_LT(reports.back().train_loss, reports.front().train_loss * 0.6);
   EXPECT_LT(loss(net, data, 0.7f, 2), before * 0.5);
   for (float w : net.feature_weights) ASSERT_LE(std::abs(w), 1.98f);
