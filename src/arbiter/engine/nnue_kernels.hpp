@@ -23,6 +23,8 @@ struct Kernels {
 [[nodiscard]] const Kernels& scalar_kernels() noexcept;
 // nullptr when not built for x86-64 or when the CPU lacks AVX2.
 [[nodiscard]] const Kernels* avx2_kernels() noexcept;
+// The AVX2 table without the CPU check (nnue_kernels_avx2.cpp; nullptr if not built).
+[[nodiscard]] const Kernels* avx2_kernel_table() noexcept;
 // The fastest the CPU supports.
 [[nodiscard]] const Kernels& best_kernels() noexcept;
 

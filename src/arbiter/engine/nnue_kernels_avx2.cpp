@@ -1,4 +1,5 @@
-// Compiled with -mavx2 on x86-64 (CMakeLists.txt); entered only after a CPU check.
+// Compiled with -mavx2 on x86-64 (CMakeLists.txt). Nothing here runs before the CPU check in
+// nnue_kernels_scalar.cpp: this file only hands out the table's address.
 #include "arbiter/engine/nnue_kernels.hpp"
 
 #if defined(ARBITER_NNUE_AVX2)
@@ -46,11 +47,11 @@ constexpr Kernels kAvx2{"avx2", update_avx2, screlu_dot_avx2};
 
 }  // namespace
 
-const Kernels* avx2_kernels() noexcept { return __builtin_cpu_supports("avx2") ? &kAvx2 : nullptr; }
+const Kernels* avx2_kernel_table() noexcept { return &kAvx2; }
 
 #else
 
-const Kernels* avx2_kernels() noexcept { return nullptr; }
+const Kernels* avx2_kernel_table() noexcept { return nullptr; }
 
 #endif
 

@@ -34,6 +34,14 @@ constexpr Kernels kScalar{"scalar", update_scalar, screlu_dot_scalar};
 
 const Kernels& scalar_kernels() noexcept { return kScalar; }
 
+// The check runs here, in code compiled for any x86-64, never in the AVX2 file.
+const Kernels* avx2_kernels() noexcept {
+#if defined(__x86_64__)
+  if (__builtin_cpu_supports("avx2")) return avx2_kernel_table();
+#endif
+  return nullptr;
+}
+
 const Kernels& best_kernels() noexcept {
   static const Kernels* const best = [] {
     const Kernels* k = avx2_kernels();
