@@ -1,6 +1,6 @@
 // arbiter-engine: the built-in engine speaking UCI on stdin/stdout.
 //   arbiter-engine                      the UCI loop
-//   arbiter-engine bench [DEPTH [FILE]] fixed-depth node count over the bench positions
+//   arbiter-engine bench [DEPTH [FILE [EVALFILE]]] fixed-depth node count over the bench positions
 //   arbiter-engine datagen KEY=VALUE... self-play positions for tuning (docs/engine.md)
 //   arbiter-engine tune KEY=VALUE...    Texel tuning of the evaluation weights on them
 //   arbiter-engine train KEY=VALUE...   trains an NNUE on datagen format=nnue output
@@ -20,6 +20,7 @@
 #include "arbiter/engine/datagen.hpp"
 #include "arbiter/engine/eval_params.hpp"
 #include "arbiter/engine/nnue_datagen.hpp"
+#include "arbiter/engine/nnue_embedded.hpp"
 #include "arbiter/engine/nnue_trainer.hpp"
 #include "arbiter/engine/texel.hpp"
 #include "arbiter/uci/uci_loop.hpp"
@@ -50,13 +51,22 @@ int bench(int argc, char** argv) {
     }
   }
   if (argc > 3) file = argv[3];
+  std::shared_ptr<const arbiter::engine::nnue::Network> network;
+  if (argc > 4) {
+    auto net = arbiter::engine::nnue::network_for_option(argv[4]);
+    if (!net) {
+      std::fprintf(stderr, "arbiter-engine: %s\n", net.error().message.c_str());
+      return 2;
+    }
+    network = *net;
+  }
   auto fens = arbiter::engine::read_bench_positions(file);
   if (!fens) {
     std::fprintf(stderr, "arbiter-engine: %s\n", fens.error().message.c_str());
     return 2;
   }
   std::fprintf(stderr, "bench positions from %s\n", file.c_str());
-  const auto r = arbiter::engine::run_bench(*fens, depth, &std::cerr);
+  const auto r = arbiter::engine::run_bench(*fens, depth, &std::cerr, network);
   const long long ms = static_cast<long long>(r.time_ms);
   std::printf("positions %d depth %d\n", r.positions, depth);
   std::printf("time %lld ms, %llu nps\n", ms,
@@ -332,9 +342,10 @@ int main(int argc, char** argv) {
     if (argc > 1 && std::string_view(argv[1]) == "tune") return tune(argc, argv);
     if (argc > 1 && std::string_view(argv[1]) == "train") return train(argc, argv);
     if (argc > 1) {
-      std::fprintf(stderr,
-                   "usage: arbiter-engine [bench [DEPTH [FILE]] | datagen KEY=VALUE... | tune "
-                   "KEY=VALUE... | train KEY=VALUE...]\n");
+      std::fprintf(
+          stderr,
+          "usage: arbiter-engine [bench [DEPTH [FILE [EVALFILE]]] | datagen KEY=VALUE... | tune "
+          "KEY=VALUE... | train KEY=VALUE...]\n");
       return 2;
     }
     std::ios::sync_with_stdio(false);

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "arbiter/core/movegen.hpp"
+#include "arbiter/engine/bench.hpp"
 #include "arbiter/engine/nnue_accumulator.hpp"
 #include "arbiter/engine/nnue_embedded.hpp"
 #include "arbiter/engine/nnue_kernels.hpp"
@@ -186,6 +187,16 @@ TEST(Nnue, MirroredPositionsEvaluateTheSame) {
   refresh(test_net(), k, *a, *acc_a);
   refresh(test_net(), k, *b, *acc_b);
   EXPECT_EQ(evaluate(test_net(), k, *acc_a, *a), evaluate(test_net(), k, *acc_b, *b));
+}
+
+TEST(Nnue, BenchWithANetworkIsDeterministicAndDiffers) {
+  const std::vector<std::string> fens = {kStarts[0], kStarts[1], kStarts[3]};
+  const auto net = std::make_shared<const Network>(random_network(32, 1, 8));
+  const BenchResult a = run_bench(fens, 6, nullptr, net);
+  const BenchResult b = run_bench(fens, 6, nullptr, net);
+  EXPECT_EQ(a.nodes, b.nodes);
+  EXPECT_EQ(a.positions, 3);
+  EXPECT_NE(a.nodes, run_bench(fens, 6, nullptr).nodes);
 }
 
 TEST(NnueFile, RoundTripsAndHashesTheBytes) {
