@@ -268,7 +268,7 @@ int train(int argc, char** argv) {
       {"data", ""},     {"out", ""},        {"hidden", "256"},   {"buckets", "1"},
       {"epochs", "10"}, {"batch", "16384"}, {"lr", "0.001"},     {"wdl", "0.3"},
       {"threads", "2"}, {"seed", "1"},      {"validation", "2"}, {"max-score", "10000"},
-      {"limit", "0"},   {"drop", "0.67"}};
+      {"limit", "0"},   {"drop", "0.67"},   {"decay", "0.01"}};
   if (!parse_keys(argc, argv, 2, keys)) return 2;
   nnue::TrainOptions o;
   double wdl = 0.3;
@@ -281,7 +281,7 @@ int train(int argc, char** argv) {
       !parse_number(keys["threads"], o.threads) || !parse_number(keys["seed"], o.seed) ||
       !parse_number(keys["validation"], validation_percent) ||
       !parse_number(keys["max-score"], max_score) || !parse_number(keys["limit"], limit) ||
-      !parse_number(keys["drop"], o.lr_drop_at))
+      !parse_number(keys["drop"], o.lr_drop_at) || !parse_number(keys["decay"], o.weight_decay))
     return 2;
   if (o.hidden < nnue::kHiddenStep || o.hidden > nnue::kMaxHidden || o.hidden % nnue::kHiddenStep ||
       o.buckets < 1 || o.buckets > nnue::kMaxBuckets || wdl < 0 || wdl > 1 ||

@@ -223,7 +223,7 @@ std::vector<EpochReport> train(FloatNetwork& net, std::vector<TrainSample>& data
           float& vi = (*pv[a])[i];
           mi = kBeta1 * mi + (1 - kBeta1) * g;
           vi = kBeta2 * vi + (1 - kBeta2) * g * g;
-          w[i] -= lr * (mi / c1) / (std::sqrt(vi / c2) + kEpsilon);
+          w[i] -= lr * ((mi / c1) / (std::sqrt(vi / c2) + kEpsilon) + options.weight_decay * w[i]);
           w[i] = std::clamp(w[i], -kClip, kClip);
         }
       }

@@ -1,6 +1,6 @@
 // The NNUE trainer (docs/engine.md, "NNUE training"): the float network of nnue_network.hpp
 // (768 -> H, perspective pair, SCReLU, output buckets) trained on the blended target
-// λ·sigmoid(score/400) + (1 − λ)·result with the squared error of sigmoid(output), Adam,
+// λ·sigmoid(score/400) + (1 − λ)·result with the squared error of sigmoid(output), AdamW,
 // weights clipped to ±1.98, minibatches split over threads with per-thread gradients; then
 // quantised to the engine's integer format.
 #pragma once
@@ -22,8 +22,9 @@ struct TrainOptions {
   int epochs = 10;
   int batch = 16384;
   float learning_rate = 0.001f;
-  float lr_drop_at = 0.67f;  // the learning rate is multiplied by 0.1 after this part of the run
-  float lambda = 0.7f;       // weight of the search score in the target (1 − WDL weight)
+  float lr_drop_at = 0.67f;    // the learning rate is multiplied by 0.1 after this part of the run
+  float lambda = 0.7f;         // weight of the search score in the target (1 − WDL weight)
+  float weight_decay = 0.01f;  // AdamW's decoupled decay (times the learning rate)
   int threads = 2;
   std::uint64_t seed = 1;
 };

@@ -100,6 +100,22 @@ TEST(NnueTrainer, LossFallsOnTinyData) {
   for (float w : net.feature_weights) ASSERT_LE(std::abs(w), 1.98f);
 }
 
+// AdamW's decay pulls the weights towards zero: with a strong one they end up smaller.
+TEST(NnueTrainer, WeightDecayShrinksTheWeights) {
+  const auto norm = [](float decay) {
+    std::vector<TrainSample> data = tiny_samples();
+    FloatNetwork net = init_network(32, 1, 1);
+    TrainOptions o = tiny_options();
+    o.epochs = 10;
+    o.weight_decay = decay;
+    train(net, data, {}, o, nullptr);
+    double sum = 0;
+    for (float w : net.feature_weights) sum += static_cast<double>(w) * w;
+    return sum;
+  };
+  EXPECT_LT(norm(5.0f), 0.5 * norm(0.0f));
+}
+
 // The quantised network in the engine gives the trainer's forward pass of the same integer
 // weights to within the engine's integer truncations, and the trained float network's to
 // within quantisation error.
