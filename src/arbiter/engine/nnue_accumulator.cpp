@@ -87,6 +87,13 @@ void update(const Network& net, const Kernels& k, const MoveDelta& delta, const 
   }
 }
 
+bool same_accumulator(const Network& net, const Accumulator& a, const Accumulator& b) noexcept {
+  for (std::size_t v = 0; v < 2; ++v)
+    for (std::size_t i = 0; i < static_cast<std::size_t>(net.hidden); ++i)
+      if (a.values[v][i] != b.values[v][i]) return false;
+  return true;
+}
+
 Value evaluate(const Network& net, const Kernels& k, const Accumulator& acc,
                const core::Position& pos) noexcept {
   const auto us = static_cast<std::size_t>(core::index(pos.side_to_move()));

@@ -39,6 +39,10 @@ void refresh(const Network& net, const Kernels& k, const core::Position& pos,
 void update(const Network& net, const Kernels& k, const MoveDelta& delta, const core::Position& pos,
             const Accumulator& parent, Accumulator& child) noexcept;
 
+// Whether the parts of `a` and `b` that `net` uses are equal (checks and tests).
+[[nodiscard]] bool same_accumulator(const Network& net, const Accumulator& a,
+                                    const Accumulator& b) noexcept;
+
 // Centipawns for the side to move of `pos`, whose accumulator is `acc`.
 [[nodiscard]] Value evaluate(const Network& net, const Kernels& k, const Accumulator& acc,
                              const core::Position& pos) noexcept;

@@ -84,6 +84,7 @@ void expect_same(const Accumulator& a, const Accumulator& b, const Position& pos
   for (std::size_t v = 0; v < 2; ++v)
     for (std::size_t i = 0; i < static_cast<std::size_t>(test_net().hidden); ++i)
       ASSERT_EQ(a.values[v][i], b.values[v][i]) << pos.fen() << " view " << v << " neuron " << i;
+  EXPECT_TRUE(same_accumulator(test_net(), a, b));
 }
 
 void check_incremental(const Kernels& k) {
@@ -155,6 +156,16 @@ TEST(Nnue, EvaluationMatchesTheScalarReferenceAndAvx2) {
   });
   EXPECT_GT(positions, 2000);
   EXPECT_GT(nonzero, positions / 2);
+}
+
+TEST(Nnue, SameAccumulatorComparesTheUsedNeuronsOnly) {
+  auto a = std::make_unique<Accumulator>();
+  refresh(test_net(), scalar_kernels(), Position::startpos(), *a);
+  auto b = std::make_unique<Accumulator>(*a);
+  b->values[1][kMaxHidden - 1] ^= 1;  // beyond the 64 neurons used
+  EXPECT_TRUE(same_accumulator(test_net(), *a, *b));
+  b->values[1][63] ^= 1;
+  EXPECT_FALSE(same_accumulator(test_net(), *a, *b));
 }
 
 TEST(Nnue, BestKernelsAreAvx2WhenTheCpuHasIt) {

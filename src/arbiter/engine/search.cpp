@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "arbiter/base/assert.hpp"
 #include "arbiter/core/movegen.hpp"
 #include "arbiter/engine/eval.hpp"
 #include "arbiter/engine/eval_params.hpp"
@@ -133,8 +134,13 @@ void Worker::make(Move m, core::Undo& undo, int ply) noexcept {
 Value Worker::static_eval(int ply) noexcept {
   if (!network_) return evaluate(pos_, pawns_);
   if (is_insufficient_material(pos_)) return kDraw;
-  return nnue::evaluate(*network_, *kernels_, (*accumulators_)[static_cast<std::size_t>(ply)],
-                        pos_);
+  const nnue::Accumulator& acc = (*accumulators_)[static_cast<std::size_t>(ply)];
+#if !defined(NDEBUG) || defined(ARB_ENABLE_ASSERTS)
+  auto fresh = std::make_unique<nnue::Accumulator>();  // debug builds: incremental == refresh
+  nnue::refresh(*network_, *kernels_, pos_, *fresh);
+  ARB_ASSERT(nnue::same_accumulator(*network_, acc, *fresh));
+#endif
+  return nnue::evaluate(*network_, *kernels_, acc, pos_);
 }
 
 void Worker::unmake(Move m, const core::Undo& undo) noexcept {
