@@ -20,7 +20,7 @@
 #include "arbiter/engine/datagen.hpp"
 #include "arbiter/engine/eval_params.hpp"
 #include "arbiter/engine/nnue_datagen.hpp"
-#include "arbiter/engine/nnue_embedded.hpp"
+#include "arbiter/engine/nnue_network.hpp"
 #include "arbiter/engine/nnue_trainer.hpp"
 #include "arbiter/engine/texel.hpp"
 #include "arbiter/uci/uci_loop.hpp"

@@ -6,6 +6,11 @@
 
 #include "arbiter/engine/strength.hpp"
 
+namespace arbiter::embedded {  // cmake/embed_file.cmake defines them
+extern const unsigned char engine_network[];
+extern const std::size_t engine_network_size;
+}  // namespace arbiter::embedded
+
 namespace arbiter::engine::nnue {
 
 namespace {
@@ -129,6 +134,22 @@ Result<bool> save_network(const Network& net, const std::string& path) {
             static_cast<std::streamsize>(bytes.size()));
   if (!out) return make_error(ErrorCode::kIo, "cannot write network file '" + path + "'");
   return true;
+}
+
+std::span<const std::uint8_t> embedded_network() noexcept {
+  return {embedded::engine_network, embedded::engine_network_size};
+}
+
+Result<std::shared_ptr<const Network>> network_for_option(std::string_view value) {
+  if (value.empty() || value == "<empty>") return std::shared_ptr<const Network>();
+  Result<Network> net = [&]() -> Result<Network> {
+    if (value != kEmbeddedName) return load_network(std::string(value));
+    if (embedded_network().empty())
+      return make_error(ErrorCode::kUnsupported, "this build has no embedded network");
+    return parse_network(embedded_network(), kEmbeddedName);
+  }();
+  if (!net) return tl::unexpected(net.error());
+  return std::make_shared<const Network>(std::move(*net));
 }
 
 Network random_network(int hidden, int buckets, std::uint64_t seed) {

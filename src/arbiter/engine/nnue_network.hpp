@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -67,6 +68,17 @@ struct Network {
                                             std::string_view name);
 [[nodiscard]] Result<Network> load_network(const std::string& path);
 [[nodiscard]] Result<bool> save_network(const Network& net, const std::string& path);
+
+// The network built into the binary: empty unless the build embeds one (CMake option
+// ARBITER_EVALFILE, compiled in by cmake/embed_file.cmake; none by default until a trained
+// network beats the hand-written evaluation).
+[[nodiscard]] std::span<const std::uint8_t> embedded_network() noexcept;
+
+constexpr std::string_view kEmbeddedName = "<embedded>";
+
+// The UCI option EvalFile: "" or "<empty>" selects the hand-written evaluation (null),
+// "<embedded>" the built-in network, anything else is a network file's path.
+[[nodiscard]] Result<std::shared_ptr<const Network>> network_for_option(std::string_view value);
 
 // Seeded random weights within the quantisation limits (tests and benchmarks).
 [[nodiscard]] Network random_network(int hidden, int buckets, std::uint64_t seed);

@@ -6,7 +6,6 @@
 #include "arbiter/core/movegen.hpp"
 #include "arbiter/engine/bench.hpp"
 #include "arbiter/engine/nnue_accumulator.hpp"
-#include "arbiter/engine/nnue_embedded.hpp"
 #include "arbiter/engine/nnue_kernels.hpp"
 #include "arbiter/engine/nnue_network.hpp"
 #include "arbiter/engine/strength.hpp"

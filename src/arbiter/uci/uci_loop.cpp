@@ -7,7 +7,7 @@
 
 #include "arbiter/core/uci_move.hpp"
 #include "arbiter/engine/bench.hpp"
-#include "arbiter/engine/nnue_embedded.hpp"
+#include "arbiter/engine/nnue_network.hpp"
 #include "arbiter/uci/uci_command.hpp"
 
 namespace arbiter::uci {
