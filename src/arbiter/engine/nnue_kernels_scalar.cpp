@@ -37,6 +37,7 @@ const Kernels& scalar_kernels() noexcept { return kScalar; }
 // The check runs here, in code compiled for any x86-64, never in the AVX2 file.
 const Kernels* avx2_kernels() noexcept {
 #if defined(__x86_64__)
+  __builtin_cpu_init();  // in case this runs in a static constructor before libgcc's
   if (__builtin_cpu_supports("avx2")) return avx2_kernel_table();
 #endif
   return nullptr;
