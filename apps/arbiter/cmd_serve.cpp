@@ -78,6 +78,10 @@ void serve(const ServeArgs& args) {
   context.store = store->get();
   context.clock = &clock;
   context.executor = &service;
+  // Issue #16: the moves of all games are committed by one writer thread, many per
+  // transaction; the network threads never wait for the disk.
+  server::CommitWriter writer{*store->get()};
+  context.writer = &writer;
   server::EnginePoolOptions pool_options;
   pool_options.searchers = args.engines;
   pool_options.max_games = args.max_computer_games;
@@ -122,6 +126,7 @@ void serve(const ServeArgs& args) {
   fmt::print("arbiter serve: signal {}, stopping\n", received);
   std::fflush(stdout);
   http.stop();
+  writer.stop();  // its last completions still reach the rooms through the service
   service.stop();
   registry.shutdown();
   engines.stop();

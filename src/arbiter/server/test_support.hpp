@@ -111,7 +111,8 @@ class RoomTest : public ::testing::Test {
     RoomContext ctx;
     ctx.store = store_.get();
     ctx.clock = &clock_;
-    ctx.executor = &executor_;
+    ctx.executor = executor_override_ != nullptr ? executor_override_ : &executor_;
+    ctx.writer = writer_;
     ctx.computer = [this](int) { return std::make_unique<ScriptedComputer>(&computer_stops_); };
     ctx.timings = timings_;
     registry_ = std::make_unique<GameRegistry>(ctx);
@@ -189,6 +190,9 @@ class RoomTest : public ::testing::Test {
   std::atomic<int> computer_stops_{0};
   RoomTimings timings_;   // of the rooms of the next open()
   std::string location_;  // the store, reopened by open()
+  // Group commit (game_room_commit_test.cpp): set by a derived fixture before open().
+  CommitWriter* writer_ = nullptr;
+  Executor* executor_override_ = nullptr;
   std::unique_ptr<store::Store> store_;
   std::unique_ptr<GameRegistry> registry_;
 };

@@ -93,13 +93,8 @@ Result<void> SqliteStore::require_live(std::string_view game_id) {
   return check_live(game_id, *status);
 }
 
-Result<void> SqliteStore::append_move(std::string_view game_id, const MoveRecord& move,
-                                      std::span<const EventRecord> events) {
-  ARB_TRY(validate_move(move));
-  ARB_TRY(validate_events(events));
-  std::lock_guard lock{mutex_};
-  auto tx = sqlite::Transaction::begin(db_);
-  if (!tx) return tl::unexpected(tx.error());
+Result<void> SqliteStore::write_move(std::string_view game_id, const MoveRecord& move,
+                                     std::span<const EventRecord> events) {
   ARB_TRY(require_live(game_id));
   auto last = db_.prepare("SELECT COALESCE(MAX(ply), 0) FROM moves WHERE game_id = ?1");
   if (!last) return tl::unexpected(last.error());
@@ -118,7 +113,36 @@ Result<void> SqliteStore::append_move(std::string_view game_id, const MoveRecord
   if (!ongoing) return tl::unexpected(ongoing.error());
   ongoing->bind(1, game_id);
   ARB_TRY(ongoing->run());
-  ARB_TRY(touch(game_id, move.wall_ms, events));
+  return touch(game_id, move.wall_ms, events);
+}
+
+Result<void> SqliteStore::write_events(std::string_view game_id,
+                                       std::span<const EventRecord> events) {
+  if (auto status = status_of(game_id); !status) return tl::unexpected(status.error());
+  ARB_TRY(insert_events(game_id, events));
+  return touch(game_id, 0, events);
+}
+
+Result<void> SqliteStore::write_ending(std::string_view game_id, const Ending& ending,
+                                       std::span<const EventRecord> events) {
+  ARB_TRY(require_live(game_id));
+  ARB_TRY(insert_events(game_id, events));
+  auto update = db_.prepare("UPDATE games SET status = ?2, result = ?3, reason = ?4 WHERE id = ?1");
+  if (!update) return tl::unexpected(update.error());
+  update->bind(1, game_id).bind(2, to_string(ending.status)).bind(3, ending.result);
+  update->bind(4, ending.reason);
+  ARB_TRY(update->run());
+  return touch(game_id, ending.wall_ms, events);
+}
+
+Result<void> SqliteStore::append_move(std::string_view game_id, const MoveRecord& move,
+                                      std::span<const EventRecord> events) {
+  ARB_TRY(validate_move(move));
+  ARB_TRY(validate_events(events));
+  std::lock_guard lock{mutex_};
+  auto tx = sqlite::Transaction::begin(db_);
+  if (!tx) return tl::unexpected(tx.error());
+  ARB_TRY(write_move(game_id, move, events));
   return tx->commit();
 }
 
@@ -128,9 +152,7 @@ Result<void> SqliteStore::append_events(std::string_view game_id,
   std::lock_guard lock{mutex_};
   auto tx = sqlite::Transaction::begin(db_);
   if (!tx) return tl::unexpected(tx.error());
-  if (auto status = status_of(game_id); !status) return tl::unexpected(status.error());
-  ARB_TRY(insert_events(game_id, events));
-  ARB_TRY(touch(game_id, 0, events));
+  ARB_TRY(write_events(game_id, events));
   return tx->commit();
 }
 
@@ -141,15 +163,53 @@ Result<void> SqliteStore::finish_game(std::string_view game_id, const Ending& en
   std::lock_guard lock{mutex_};
   auto tx = sqlite::Transaction::begin(db_);
   if (!tx) return tl::unexpected(tx.error());
-  ARB_TRY(require_live(game_id));
-  ARB_TRY(insert_events(game_id, events));
-  auto update = db_.prepare("UPDATE games SET status = ?2, result = ?3, reason = ?4 WHERE id = ?1");
-  if (!update) return tl::unexpected(update.error());
-  update->bind(1, game_id).bind(2, to_string(ending.status)).bind(3, ending.result);
-  update->bind(4, ending.reason);
-  ARB_TRY(update->run());
-  ARB_TRY(touch(game_id, ending.wall_ms, events));
+  ARB_TRY(write_ending(game_id, ending, events));
   return tx->commit();
+}
+
+Result<void> SqliteStore::write_one(const GameWrite& w) {
+  if (!w.ending && !w.ending_events.empty()) {
+    return make_error(ErrorCode::kInvalidArgument, "ending events without an ending",
+                      {0, 0, "ending_events"});
+  }
+  if (w.move) ARB_TRY(validate_move(*w.move));
+  ARB_TRY(validate_events(w.events));
+  if (w.ending) ARB_TRY(validate_ending(*w.ending));
+  ARB_TRY(validate_events(w.ending_events));
+  // A savepoint: a failed write leaves no trace and does not fail the others.
+  ARB_TRY(db_.run("SAVEPOINT game_write"));
+  Result<void> ok{};
+  if (w.move) {
+    ok = write_move(w.game_id, *w.move, w.events);
+  } else if (!w.events.empty()) {
+    ok = write_events(w.game_id, w.events);
+  }
+  if (ok && w.ending) ok = write_ending(w.game_id, *w.ending, w.ending_events);
+  if (!ok) {
+    ARB_TRY(db_.run("ROLLBACK TO game_write"));
+  }
+  ARB_TRY(db_.run("RELEASE game_write"));
+  return ok;
+}
+
+std::vector<Result<void>> SqliteStore::commit(std::span<const GameWrite> writes) {
+  std::vector<Result<void>> results;
+  results.reserve(writes.size());
+  std::lock_guard lock{mutex_};
+  const auto all_fail = [&](const Error& e) {
+    results.assign(writes.size(), Result<void>{tl::unexpected(e)});
+    return results;
+  };
+  auto tx = sqlite::Transaction::begin(db_);
+  if (!tx) return all_fail(tx.error());
+  for (const GameWrite& w : writes) {
+    auto ok = write_one(w);
+    // A failure of the savepoint itself leaves the transaction unusable.
+    if (!ok && ok.error().code == ErrorCode::kIo) return all_fail(ok.error());
+    results.push_back(std::move(ok));
+  }
+  if (auto committed = tx->commit(); !committed) return all_fail(committed.error());
+  return results;
 }
 
 }  // namespace arbiter::store

@@ -33,6 +33,25 @@ WallMs StoredGame::last_activity_ms() const noexcept {
   return last;
 }
 
+std::vector<Result<void>> Store::commit(std::span<const GameWrite> writes) {
+  std::vector<Result<void>> results;
+  results.reserve(writes.size());
+  for (const GameWrite& w : writes) {
+    Result<void> ok{};
+    if (!w.ending && !w.ending_events.empty()) {
+      ok = make_error(ErrorCode::kInvalidArgument, "ending events without an ending",
+                      {0, 0, "ending_events"});
+    } else if (w.move) {
+      ok = append_move(w.game_id, *w.move, w.events);
+    } else if (!w.events.empty()) {
+      ok = append_events(w.game_id, w.events);
+    }
+    if (ok && w.ending) ok = finish_game(w.game_id, *w.ending, w.ending_events);
+    results.push_back(std::move(ok));
+  }
+  return results;
+}
+
 Result<std::unique_ptr<Store>> open_store(std::string_view location) {
   constexpr std::string_view kSqlite = "sqlite:";
   if (location.starts_with("postgresql://") || location.starts_with("postgres://")) {

@@ -114,6 +114,17 @@ struct Ending {
   WallMs wall_ms = 0;
 };
 
+// One game's part of a group commit: what one action of the referee produced, in order —
+// the move (if any) and the events that announce it, then the ending (if any) and its
+// events. Without an ending, ending_events must be empty.
+struct GameWrite {
+  std::string game_id;
+  std::optional<MoveRecord> move;
+  std::vector<EventRecord> events;
+  std::optional<Ending> ending;
+  std::vector<EventRecord> ending_events;
+};
+
 // Errors common to every backend: kInvalidArgument (bad id, FEN, ply or status; field
 // names it), kProtocolState (unknown game, duplicate or out-of-order ply or seq, game
 // already finished), kIo (the database failed; the operation was rolled back).
@@ -138,6 +149,12 @@ class Store {
   // accepts no more moves; events (e.g. rematch offers, chat) are still accepted.
   [[nodiscard]] virtual Result<void> finish_game(std::string_view game_id, const Ending& ending,
                                                  std::span<const EventRecord> events) = 0;
+
+  // Group commit (issue #16): the writes of many games durable together. Each write is
+  // all or nothing and fails alone (the same checks as append_move, append_events and
+  // finish_game); one result per write, in order. A backend commits them in one
+  // transaction and one flush; this default makes one call (and commit) per part.
+  [[nodiscard]] virtual std::vector<Result<void>> commit(std::span<const GameWrite> writes);
 };
 
 // Opens a store from a location: "sqlite:PATH", or a plain PATH (SQLite); a libpq URI
