@@ -85,10 +85,13 @@ function(arbiter_test_pch)
     <string_view> <vector>)
 endfunction()
 
-# arbiter_test(NAME [SERIAL] SOURCES... DEPS ... [LABELS ...]): one gtest executable.
+# arbiter_test(NAME [SERIAL] [ONE_PROCESS] SOURCES... DEPS ... [LABELS ...]): one gtest
+# executable.
 function(arbiter_test name)
   # SERIAL: the tests run alone (RUN_SERIAL), for those that measure latency.
-  cmake_parse_arguments(ARG "SERIAL" "" "SOURCES;DEPS;LABELS" ${ARGN})
+  # ONE_PROCESS: ctest runs the executable once for all its tests instead of once per test,
+  # for tests that share an expensive fixture (store_test: one PostgreSQL server).
+  cmake_parse_arguments(ARG "SERIAL;ONE_PROCESS" "" "SOURCES;DEPS;LABELS" ${ARGN})
   if(NOT ARBITER_BUILD_TESTS)
     return()
   endif()
@@ -113,6 +116,11 @@ function(arbiter_test name)
   if(ARG_SERIAL)
     set(serial TRUE)
   endif()
-  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60
-    PROPERTIES LABELS "${labels}" RUN_SERIAL ${serial})
+  if(ARG_ONE_PROCESS)
+    add_test(NAME ${name} COMMAND ${name})
+    set_tests_properties(${name} PROPERTIES LABELS "${labels}" RUN_SERIAL ${serial})
+  else()
+    gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60
+      PROPERTIES LABELS "${labels}" RUN_SERIAL ${serial})
+  endif()
 endfunction()

@@ -5,7 +5,8 @@ set -euo pipefail
 
 packages=(
   build-essential cmake pkg-config git
-  libexpected-dev libfmt-dev libcli11-dev nlohmann-json3-dev libsqlite3-dev libboost-dev
+  libexpected-dev libfmt-dev libcli11-dev nlohmann-json3-dev libsqlite3-dev libpqxx-dev libboost-dev
+  postgresql
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format
   doxygen dpkg-dev file
@@ -14,6 +15,9 @@ packages=(
   glaurung fairymax python3
   chromium fonts-dejavu-core
 )
+# libpqxx-dev: the PostgreSQL backend of the store; postgresql: initdb and postgres, which
+# the store tests start themselves in a temporary directory (no system service is used;
+# installing the package may start one, which the tests ignore).
 # clang with libclang-rt-14-dev (libFuzzer, ASan, UBSan runtimes) builds and runs the
 # fuzz targets under libFuzzer (scripts/fuzz_ci.sh, docs/fuzzing.md).
 # doxygen makes the API reference (make docs); dpkg-dev (dpkg-shlibdeps) and file let cpack

@@ -1,8 +1,10 @@
 // arbiter-engine: the built-in engine speaking UCI on stdin/stdout.
 //   arbiter-engine                      the UCI loop
-//   arbiter-engine bench [DEPTH [FILE]] fixed-depth node count over the bench positions
+//   arbiter-engine bench [DEPTH [FILE [EVALFILE]]] fixed-depth node count over the bench positions
 //   arbiter-engine datagen KEY=VALUE... self-play positions for tuning (docs/engine.md)
 //   arbiter-engine tune KEY=VALUE...    Texel tuning of the evaluation weights on them
+//   arbiter-engine train KEY=VALUE...   trains an NNUE on datagen format=nnue output
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <exception>
@@ -12,10 +14,14 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "arbiter/engine/bench.hpp"
 #include "arbiter/engine/datagen.hpp"
 #include "arbiter/engine/eval_params.hpp"
+#include "arbiter/engine/nnue_datagen.hpp"
+#include "arbiter/engine/nnue_network.hpp"
+#include "arbiter/engine/nnue_trainer.hpp"
 #include "arbiter/engine/texel.hpp"
 #include "arbiter/uci/uci_loop.hpp"
 
@@ -45,13 +51,22 @@ int bench(int argc, char** argv) {
     }
   }
   if (argc > 3) file = argv[3];
+  std::shared_ptr<const arbiter::engine::nnue::Network> network;
+  if (argc > 4) {
+    auto net = arbiter::engine::nnue::network_for_option(argv[4]);
+    if (!net) {
+      std::fprintf(stderr, "arbiter-engine: %s\n", net.error().message.c_str());
+      return 2;
+    }
+    network = *net;
+  }
   auto fens = arbiter::engine::read_bench_positions(file);
   if (!fens) {
     std::fprintf(stderr, "arbiter-engine: %s\n", fens.error().message.c_str());
     return 2;
   }
   std::fprintf(stderr, "bench positions from %s\n", file.c_str());
-  const auto r = arbiter::engine::run_bench(*fens, depth, &std::cerr);
+  const auto r = arbiter::engine::run_bench(*fens, depth, &std::cerr, network);
   const long long ms = static_cast<long long>(r.time_ms);
   std::printf("positions %d depth %d\n", r.positions, depth);
   std::printf("time %lld ms, %llu nps\n", ms,
@@ -84,11 +99,69 @@ bool parse_number(const std::string& text, T& value) {
   return false;
 }
 
-int datagen(int argc, char** argv) {
-  std::map<std::string, std::string> keys{{"book", ARB_BOOK_FILE}, {"out", ""},   {"games", "100"},
-                                          {"nodes", "5000"},       {"seed", "1"}, {"skip", "8"},
-                                          {"max-plies", "400"},    {"hash", "8"}};
+// `datagen format=nnue`: chunk files of "FEN | score | result" lines in dir= (resumable).
+int datagen_nnue(int argc, char** argv) {
+  std::map<std::string, std::string> keys{{"format", "nnue"},
+                                          {"book", ARB_BOOK_FILE},
+                                          {"dir", ARB_NNUE_DATA_DIR},
+                                          {"seed", "1"},
+                                          {"first", "0"},
+                                          {"chunks", "0"},
+                                          {"games", "50"},
+                                          {"nodes", "2500"},
+                                          {"hard-nodes", "20000"},
+                                          {"random-plies", "2"},
+                                          {"extra-ply", "0"},
+                                          {"opening-nodes", "20000"},
+                                          {"max-opening-score", "1000"},
+                                          {"skip", "0"},
+                                          {"max-plies", "400"},
+                                          {"hash", "8"}};
   if (!parse_keys(argc, argv, 2, keys)) return 2;
+  arbiter::engine::NnueDatagenOptions o;
+  std::uint64_t first = 0;
+  std::uint64_t chunks = 0;
+  if (!parse_number(keys["seed"], o.seed) || !parse_number(keys["first"], first) ||
+      !parse_number(keys["chunks"], chunks) || !parse_number(keys["games"], o.games_per_chunk) ||
+      !parse_number(keys["nodes"], o.soft_nodes) ||
+      !parse_number(keys["hard-nodes"], o.hard_nodes) ||
+      !parse_number(keys["random-plies"], o.random_plies) ||
+      !parse_number(keys["extra-ply"], o.extra_ply_percent) ||
+      !parse_number(keys["opening-nodes"], o.opening_nodes) ||
+      !parse_number(keys["max-opening-score"], o.max_opening_score) ||
+      !parse_number(keys["skip"], o.skip_plies) || !parse_number(keys["max-plies"], o.max_plies) ||
+      !parse_number(keys["hash"], o.hash_mb))
+    return 2;
+  auto book = arbiter::engine::read_bench_positions(keys["book"]);
+  if (!book) {
+    std::fprintf(stderr, "arbiter-engine: %s\n", book.error().message.c_str());
+    return 2;
+  }
+  const auto s =
+      arbiter::engine::generate_nnue_directory(o, *book, keys["dir"], first, chunks, &std::cerr);
+  if (!s) {
+    std::fprintf(stderr, "arbiter-engine: %s\n", s.error().message.c_str());
+    return 2;
+  }
+  std::fprintf(stderr, "chunks written %llu, skipped %llu, games %d, positions %llu\n",
+               static_cast<unsigned long long>(s->written),
+               static_cast<unsigned long long>(s->skipped), s->totals.games,
+               static_cast<unsigned long long>(s->totals.positions));
+  return 0;
+}
+
+int datagen(int argc, char** argv) {
+  for (int i = 2; i < argc; ++i)
+    if (std::string_view(argv[i]) == "format=nnue") return datagen_nnue(argc, argv);
+  std::map<std::string, std::string> keys{
+      {"book", ARB_BOOK_FILE}, {"out", ""},          {"games", "100"},
+      {"nodes", "5000"},       {"seed", "1"},        {"skip", "8"},
+      {"format", "texel"},     {"max-plies", "400"}, {"hash", "8"}};
+  if (!parse_keys(argc, argv, 2, keys)) return 2;
+  if (keys["format"] != "texel") {
+    std::fprintf(stderr, "arbiter-engine: format must be texel or nnue\n");
+    return 2;
+  }
   arbiter::engine::DatagenOptions options;
   if (!parse_number(keys["games"], options.games) || !parse_number(keys["nodes"], options.nodes) ||
       !parse_number(keys["seed"], options.seed) ||
@@ -177,6 +250,89 @@ int tune(int argc, char** argv) {
   return 0;
 }
 
+// Comma-separated list.
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t from = 0;
+  while (from <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', from), text.size());
+    if (comma > from) out.push_back(text.substr(from, comma - from));
+    from = comma + 1;
+  }
+  return out;
+}
+
+int train(int argc, char** argv) {
+  namespace nnue = arbiter::engine::nnue;
+  std::map<std::string, std::string> keys{
+      {"data", ""},     {"out", ""},        {"hidden", "256"},   {"buckets", "1"},
+      {"epochs", "10"}, {"batch", "16384"}, {"lr", "0.001"},     {"wdl", "0.3"},
+      {"threads", "2"}, {"seed", "1"},      {"validation", "2"}, {"max-score", "10000"},
+      {"limit", "0"},   {"drop", "0.67"},   {"decay", "0.01"}};
+  if (!parse_keys(argc, argv, 2, keys)) return 2;
+  nnue::TrainOptions o;
+  double wdl = 0.3;
+  int validation_percent = 2;
+  int max_score = 10000;
+  std::uint64_t limit = 0;
+  if (!parse_number(keys["hidden"], o.hidden) || !parse_number(keys["buckets"], o.buckets) ||
+      !parse_number(keys["epochs"], o.epochs) || !parse_number(keys["batch"], o.batch) ||
+      !parse_number(keys["lr"], o.learning_rate) || !parse_number(keys["wdl"], wdl) ||
+      !parse_number(keys["threads"], o.threads) || !parse_number(keys["seed"], o.seed) ||
+      !parse_number(keys["validation"], validation_percent) ||
+      !parse_number(keys["max-score"], max_score) || !parse_number(keys["limit"], limit) ||
+      !parse_number(keys["drop"], o.lr_drop_at) || !parse_number(keys["decay"], o.weight_decay))
+    return 2;
+  if (o.hidden < nnue::kHiddenStep || o.hidden > nnue::kMaxHidden || o.hidden % nnue::kHiddenStep ||
+      o.buckets < 1 || o.buckets > nnue::kMaxBuckets || wdl < 0 || wdl > 1 ||
+      validation_percent < 0 || validation_percent > 50) {
+    std::fprintf(stderr,
+                 "arbiter-engine: hidden must be a multiple of 16 up to 512, buckets 1-8, "
+                 "wdl 0-1, validation 0-50\n");
+    return 2;
+  }
+  o.lambda = static_cast<float>(1.0 - wdl);
+  if (keys["data"].empty() || keys["out"].empty()) {
+    std::fprintf(stderr, "arbiter-engine: train needs data=FILE|DIR[,...] and out=NET\n");
+    return 2;
+  }
+  auto data = nnue::load_train_data(split_list(keys["data"]), max_score, limit);
+  if (!data) {
+    std::fprintf(stderr, "arbiter-engine: %s\n", data.error().message.c_str());
+    return 2;
+  }
+  // The last files' positions (whole games: datagen writes games whole) are held out.
+  std::vector<nnue::TrainSample>& all = data->samples;
+  const std::size_t held = all.size() * static_cast<std::size_t>(validation_percent) / 100;
+  std::vector<nnue::TrainSample> validation(all.end() - static_cast<std::ptrdiff_t>(held),
+                                            all.end());
+  all.resize(all.size() - held);
+  std::printf("positions %zu (train %zu, validation %zu), skipped %llu\n", all.size() + held,
+              all.size(), validation.size(), static_cast<unsigned long long>(data->skipped));
+  std::fflush(stdout);
+  nnue::FloatNetwork net = nnue::init_network(o.hidden, o.buckets, o.seed);
+  // `out` holds the network of the epoch with the lowest validation loss (the last epoch's
+  // without validation), written as soon as it is found: a run cut short keeps its best.
+  double best = 0;
+  bool failed = false;
+  nnue::train(net, all, validation, o, &std::cout,
+              [&](const nnue::FloatNetwork& n, const nnue::EpochReport& r) {
+                if (!validation.empty() && r.epoch > 1 && r.validation_loss >= best) return;
+                best = r.validation_loss;
+                const nnue::Network q = nnue::quantise(n);
+                if (auto saved = nnue::save_network(q, keys["out"]); !saved) {
+                  std::fprintf(stderr, "arbiter-engine: %s\n", saved.error().message.c_str());
+                  failed = true;
+                  return;
+                }
+                std::printf("wrote %s (epoch %d): 768->%dx2->%d, hash %016llx\n",
+                            keys["out"].c_str(), r.epoch, q.hidden, q.buckets,
+                            static_cast<unsigned long long>(q.hash));
+                std::fflush(stdout);
+              });
+  return failed ? 2 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -184,10 +340,12 @@ int main(int argc, char** argv) {
     if (argc > 1 && std::string_view(argv[1]) == "bench") return bench(argc, argv);
     if (argc > 1 && std::string_view(argv[1]) == "datagen") return datagen(argc, argv);
     if (argc > 1 && std::string_view(argv[1]) == "tune") return tune(argc, argv);
+    if (argc > 1 && std::string_view(argv[1]) == "train") return train(argc, argv);
     if (argc > 1) {
-      std::fprintf(stderr,
-                   "usage: arbiter-engine [bench [DEPTH [FILE]] | datagen KEY=VALUE... | tune "
-                   "KEY=VALUE...]\n");
+      std::fprintf(
+          stderr,
+          "usage: arbiter-engine [bench [DEPTH [FILE [EVALFILE]]] | datagen KEY=VALUE... | tune "
+          "KEY=VALUE... | train KEY=VALUE...]\n");
       return 2;
     }
     std::ios::sync_with_stdio(false);

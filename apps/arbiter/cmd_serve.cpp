@@ -1,5 +1,6 @@
 // arbiter serve: the game server (docs/server.md): HTTP and WebSocket on one port, the
-// browser client from web/dist, games in SQLite under --data, every unfinished game
+// browser client from web/dist, games in SQLite under --data (or in PostgreSQL with
+// --db postgresql://...), every unfinished game
 // resumed at start. Stops cleanly on SIGINT / SIGTERM.
 #include <fmt/core.h>
 #include <signal.h>
@@ -26,6 +27,7 @@ struct ServeArgs {
   std::string host = "127.0.0.1";
   unsigned short port = 8080;
   std::string data = "data";
+  std::string db;  // a store location (store::open_store); empty: DATA/arbiter.db
   std::string web = "web/dist";
   int threads = 2;
   server::RateLimit creations = server::kCreationLimit;
@@ -51,8 +53,10 @@ void serve(const ServeArgs& args) {
   if (auto proxies = server::TrustedProxies::parse(args.trusted_proxies); !proxies) {
     throw ExitError{2, "--trusted-proxy: " + proxies.error().message};
   }
-  const std::string db = (fs::path(args.data) / "arbiter.db").string();
-  auto store = store::open_store(db);
+  const std::string location =
+      args.db.empty() ? (fs::path(args.data) / "arbiter.db").string() : args.db;
+  const std::string db = store::redact_location(location);  // no password in messages
+  auto store = store::open_store(location);
   if (!store) throw ExitError{2, "cannot open " + db + ": " + store.error().describe()};
   if (!fs::exists(fs::path(args.web) / "index.html")) {
     fmt::print(stderr,
@@ -74,6 +78,10 @@ void serve(const ServeArgs& args) {
   context.store = store->get();
   context.clock = &clock;
   context.executor = &service;
+  // Issue #16: the moves of all games are committed by one writer thread, many per
+  // transaction; the network threads never wait for the disk.
+  server::CommitWriter writer{*store->get()};
+  context.writer = &writer;
   server::EnginePoolOptions pool_options;
   pool_options.searchers = args.engines;
   pool_options.max_games = args.max_computer_games;
@@ -118,6 +126,7 @@ void serve(const ServeArgs& args) {
   fmt::print("arbiter serve: signal {}, stopping\n", received);
   std::fflush(stdout);
   http.stop();
+  writer.stop();  // its last completions still reach the rooms through the service
   service.stop();
   registry.shutdown();
   engines.stop();
@@ -134,6 +143,9 @@ void register_serve(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--data", args->data, "directory of the SQLite database (created)")
       ->capture_default_str();
+  cmd->add_option("--db", args->db,
+                  "the store instead of DATA/arbiter.db: postgresql://USER@HOST:PORT/DATABASE "
+                  "(PostgreSQL), sqlite:PATH or PATH");
   cmd->add_option("--web", args->web, "directory of the built browser client")
       ->capture_default_str();
   cmd->add_option("--threads", args->threads, "network threads")

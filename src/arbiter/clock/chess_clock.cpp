@@ -30,10 +30,10 @@ const Period& ChessClock::period_of(ClockSide side) const {
   return tc.periods()[sides_[static_cast<std::size_t>(index(side))].period];
 }
 
-Millis ChessClock::used_now(ClockSide side) const {
+Millis ChessClock::used_at(ClockSide side, Millis at) const {
   const SideState& s = sides_[index(side)];
   Millis used = s.used;
-  if (running_ == side) used += time_->now() - running_since_;
+  if (running_ == side) used += std::max(at, running_since_) - running_since_;
   return used;
 }
 
@@ -111,16 +111,28 @@ void ChessClock::adjust(ClockSide side, Millis delta) {
 
 void ChessClock::add_increment(Millis extra) { extra_increment_ += extra; }
 
-Millis ChessClock::remaining(ClockSide side) const {
+Millis ChessClock::remaining(ClockSide side) const { return remaining_at(side, time_->now()); }
+
+Millis ChessClock::delay_left(ClockSide side) const { return delay_left_at(side, time_->now()); }
+
+Millis ChessClock::remaining_at(ClockSide side, Millis at) const {
   if (is_unlimited()) return Millis{0};
   const SideState& s = sides_[index(side)];
-  return std::max(Millis{0}, s.main - charged(side, used_now(side)));
+  return std::max(Millis{0}, s.main - charged(side, used_at(side, at)));
 }
 
-Millis ChessClock::delay_left(ClockSide side) const {
+Millis ChessClock::delay_left_at(ClockSide side, Millis at) const {
   if (running_ != side) return Millis{0};
   const Millis delay = period_of(side).delay;
-  return std::max(Millis{0}, delay - used_now(side));
+  return std::max(Millis{0}, delay - used_at(side, at));
+}
+
+int ChessClock::moves_to_control(ClockSide side) const noexcept {
+  const TimeControl& tc = control(side);
+  if (tc.is_unlimited()) return 0;
+  const SideState& s = sides_[index(side)];
+  const Period& p = tc.periods()[s.period];
+  return std::max(0, p.moves - s.period_moves);
 }
 
 std::optional<Millis> ChessClock::flag_instant() const {

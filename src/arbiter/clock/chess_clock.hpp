@@ -58,6 +58,10 @@ class ChessClock {
   [[nodiscard]] Millis remaining(ClockSide side) const;
   // Delay still unused on the running move of `side` now (0 if not running or no delay).
   [[nodiscard]] Millis delay_left(ClockSide side) const;
+  // The same two readings at instant `at` (not before the time source's now), if nobody
+  // presses before: what a display shows between the events that change the clock.
+  [[nodiscard]] Millis remaining_at(ClockSide side, Millis at) const;
+  [[nodiscard]] Millis delay_left_at(ClockSide side, Millis at) const;
 
   [[nodiscard]] std::optional<ClockSide> running() const noexcept { return running_; }
   [[nodiscard]] bool is_started() const noexcept { return started_; }
@@ -81,6 +85,9 @@ class ChessClock {
   [[nodiscard]] std::size_t period_index(ClockSide side) const noexcept {
     return sides_[index(side)].period;
   }
+  // Art. 6.3.1: the moves `side` still has to make in his current period to reach its
+  // control, or 0 when the period covers the rest of the game ("all moves").
+  [[nodiscard]] int moves_to_control(ClockSide side) const noexcept;
   // Guideline III.3.1.2: true when `side` plays the period that covers all remaining moves.
   [[nodiscard]] bool in_last_period(ClockSide side) const noexcept;
   // White's control, which is both sides' unless the clock gives time odds.
@@ -100,7 +107,7 @@ class ChessClock {
   };
 
   [[nodiscard]] const Period& period_of(ClockSide side) const;
-  [[nodiscard]] Millis used_now(ClockSide side) const;
+  [[nodiscard]] Millis used_at(ClockSide side, Millis at) const;
   [[nodiscard]] Millis charged(ClockSide side, Millis used) const;
   void stop_running();
 

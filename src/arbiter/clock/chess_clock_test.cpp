@@ -337,5 +337,38 @@ TEST(ChessClockTimeOdds, EachSideHasItsOwnControl) {
   EXPECT_EQ(clock.flag_instant(), Millis{8500 + 58000});
 }
 
+TEST(ChessClockReading, AtALaterInstantWithoutMovingTheSource) {
+  // A display between events: what the clock shows at t, computed from its state at the
+  // last event; the time source (the last event's instant) is not advanced.
+  Fixture f("60d5");
+  f.clock.start();
+  f.press_at(kW, 2000);
+  EXPECT_EQ(f.clock.remaining_at(kB, 4000ms), 60000ms);  // Art. 6.3.2: within the delay
+  EXPECT_EQ(f.clock.delay_left_at(kB, 4000ms), 3000ms);
+  EXPECT_EQ(f.clock.remaining_at(kB, 17000ms), 50000ms);  // 15 s used, 5 s of them delay
+  EXPECT_EQ(f.clock.delay_left_at(kB, 17000ms), 0ms);
+  EXPECT_EQ(f.clock.remaining_at(kW, 17000ms), 60000ms);  // not running: unchanged
+  EXPECT_EQ(f.clock.remaining_at(kB, 90000ms), 0ms);      // never negative
+  EXPECT_EQ(f.clock.remaining(kB), 60000ms);              // the source still says t = 2 s
+  // An instant before the running clock started reads as that start.
+  EXPECT_EQ(f.clock.remaining_at(kB, 1000ms), 60000ms);
+}
+
+TEST(ChessClockCounters, MovesToControlCountDownToTheQuota) {
+  // Art. 6.3.1: 2 moves in the first period, then all moves; counted per player.
+  Fixture f("2/60:30");
+  f.clock.start();
+  EXPECT_EQ(f.clock.moves_to_control(kW), 2);
+  f.press_at(kW, 1000);
+  EXPECT_EQ(f.clock.moves_to_control(kW), 1);
+  EXPECT_EQ(f.clock.moves_to_control(kB), 2);
+  f.press_at(kB, 2000);
+  f.press_at(kW, 3000);  // White completes his quota: the last period has none
+  EXPECT_EQ(f.clock.moves_to_control(kW), 0);
+  EXPECT_EQ(f.clock.moves_to_control(kB), 1);
+  Fixture none("-");
+  EXPECT_EQ(none.clock.moves_to_control(kW), 0);
+}
+
 }  // namespace
 }  // namespace arbiter::clock

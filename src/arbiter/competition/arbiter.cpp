@@ -203,6 +203,17 @@ void Arbiter::advance_to(Millis t) {
   now_ = t;
 }
 
+void Arbiter::advance(Millis t) { advance_to(std::max(t, now_)); }
+
+std::optional<ClockReading> Arbiter::clock_at(Millis t) const {
+  return read_clock(*clock_, std::max(t, now_));
+}
+
+std::optional<Millis> Arbiter::automatic_flag_instant() const {
+  if (ending_ || !automatic_flag_ || awaiting_decision_) return std::nullopt;
+  return clock_->flag_instant();
+}
+
 void Arbiter::apply(const Event& e) {
   // The log reader rejects t going backwards; through the API an earlier t is read as now.
   advance_to(std::max(e.t, now_));
@@ -324,6 +335,7 @@ void Arbiter::complete_move(core::Move move, Color side, bool offer_draw, const 
   rec.san = notation::san(before, move);
   // Art. 6.2.1: pressing the clock completes the move.
   clock_->press(clock_side(side));
+  last_move_.emplace(before, move);
   game_.push(move);
   finish_move(std::move(rec), side, offer_draw, e);
 }
@@ -334,6 +346,7 @@ void Arbiter::finish_move(RecordedMove rec, Color side, bool offer_draw, const E
   if (!clock_->is_unlimited()) rec.clock = clock_->remaining(clock_side(side));
   // 9.1.2.1: an offer lapses when its receiver completes a move.
   offers_[core::index(~side)] = false;
+  declined_[static_cast<std::size_t>(core::index(~side))] = false;  // 11.5: may offer again
   // A.4.2: once the opponent has moved, a standing illegal move can no longer be claimed.
   if (pending_illegal_ && pending_illegal_->offender != side) pending_illegal_.reset();
   record_.moves.push_back(std::move(rec));
@@ -347,7 +360,17 @@ void Arbiter::end_if_over(Color last_mover) {
   // Automatic endings: 5.1.1, 5.2.1, 5.2.2, 9.6.1, 9.6.2. A dead position (5.2.2) is found
   // by the material rules and, beyond them, by the full decision (fixed pawn walls, forced
   // lines), within a node budget: an undecided position is not dead.
-  const game::Outcome outcome = game_.outcome(game::DeadCheck::Full, kDeadPositionLimits);
+  // The witness of the last position, carried over the move when that is sound, proves
+  // this one alive without a search; otherwise the full decision runs and its witness is
+  // kept (the verdict is the same either way: game/live_witness.hpp).
+  const bool alive =
+      last_move_ && live_.carry(last_move_->first, last_move_->second, game_.position());
+  if (!last_move_) live_.clear();  // the position changed otherwise than by a tracked move
+  last_move_.reset();
+  std::vector<core::Move> witness;
+  const game::Outcome outcome = game_.outcome(
+      alive ? game::DeadCheck::KnownAlive : game::DeadCheck::Full, kDeadPositionLimits, &witness);
+  if (!alive) live_.set(std::move(witness));
   switch (outcome.termination) {
     case game::Termination::None: break;
     case game::Termination::Checkmate:

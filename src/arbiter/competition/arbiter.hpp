@@ -17,12 +17,14 @@
 
 #include "arbiter/base/error.hpp"
 #include "arbiter/clock/chess_clock.hpp"
+#include "arbiter/competition/clock_reading.hpp"
 #include "arbiter/competition/events.hpp"
 #include "arbiter/competition/game_record.hpp"
 #include "arbiter/competition/touch.hpp"
 #include "arbiter/competition/verdict.hpp"
 #include "arbiter/game/dead.hpp"
 #include "arbiter/game/game.hpp"
+#include "arbiter/game/live_witness.hpp"
 
 namespace arbiter::competition {
 
@@ -42,15 +44,53 @@ class Arbiter {
 
   // Applies one event. Events must come in non-decreasing `t` (the log reader checks).
   void apply(const Event& event);
+  // Time passes to `t` with no event (an earlier t is read as now). Art. 6.8: under the
+  // automatic flag the game ends at the instant a flag falls, if that is not after t.
+  void advance(Millis t);
 
   [[nodiscard]] Verdict verdict() const;
 
   [[nodiscard]] bool is_over() const noexcept { return ending_.has_value(); }
+  // The ending so far, without building the whole verdict (Ongoing while not over).
+  [[nodiscard]] GameResult result() const noexcept {
+    return ending_ ? ending_->result : GameResult::Ongoing;
+  }
+  [[nodiscard]] Termination termination() const noexcept {
+    return ending_ ? ending_->termination : Termination::Ongoing;
+  }
+  [[nodiscard]] std::optional<Millis> ended_at() const noexcept {
+    return ending_ ? std::optional<Millis>(ending_->at) : std::nullopt;
+  }
   [[nodiscard]] const game::Game& game() const noexcept { return game_; }
   [[nodiscard]] const clock::ChessClock& chess_clock() const noexcept { return *clock_; }
   [[nodiscard]] clock::Category category() const noexcept { return category_; }
   // A.3 / B.3 or A.4 / B.4: true when the inadequate-supervision rules apply.
   [[nodiscard]] bool inadequate_supervision() const noexcept { return a4_; }
+
+  // The time of the last event (or of advance()).
+  [[nodiscard]] Millis now() const noexcept { return now_; }
+  // The clocks as they will show at `t` (at least now()) if nothing happens before;
+  // nullopt in a game without a clock.
+  [[nodiscard]] std::optional<ClockReading> clock_at(Millis t) const;
+  // The instant the running flag falls if no one presses; nullopt when no clock runs, the
+  // game is over, or flags count only when claimed (A.4.3).
+  [[nodiscard]] std::optional<Millis> automatic_flag_instant() const;
+  // 9.1.2: whether `side` has a draw offer standing.
+  [[nodiscard]] bool has_draw_offer(Color side) const noexcept {
+    return offers_[static_cast<std::size_t>(core::index(side))];
+  }
+  // 11.5 (unreasonable offers, as an online arbiter applies it): `side`'s last offer was
+  // declined and the opponent has not completed a move since. A fact for the caller's
+  // policy; the Arbiter itself still accepts such an offer.
+  [[nodiscard]] bool offer_declined(Color side) const noexcept {
+    return declined_[static_cast<std::size_t>(core::index(side))];
+  }
+  // Moves completed by `side` that stand (5.2.3 needs both sides to have moved).
+  [[nodiscard]] int moves_by(Color side) const noexcept {
+    return moves_by_[static_cast<std::size_t>(core::index(side))];
+  }
+  // The game score as recorded: each move's SAN and the mover's clock after it.
+  [[nodiscard]] const GameRecord& record() const noexcept { return record_; }
 
  private:
   explicit Arbiter(const StartEvent& start, game::Game game);
@@ -130,7 +170,8 @@ class Arbiter {
   game::Game game_;
   GameRecord record_;
   TouchState touch_;
-  std::array<bool, 2> offers_{};  // a pending draw offer by White / Black (9.1.2)
+  std::array<bool, 2> offers_{};    // a pending draw offer by White / Black (9.1.2)
+  std::array<bool, 2> declined_{};  // the side's last offer was declined (see offer_declined)
   std::array<int, 2> moves_by_{};
   std::array<int, 2> illegal_count_{};
   std::vector<Penalty> penalties_;
@@ -140,6 +181,10 @@ class Arbiter {
   std::optional<PendingIllegal> pending_illegal_;
   std::optional<QuickplayRequest> quickplay_;
   bool awaiting_decision_ = false;  // III.5.2: flag fell after a postponed claim
+  // 5.2.2 after every move: the proof that the position is alive, carried from move to
+  // move (game::LiveWitness), and the move just completed with the position before it.
+  game::LiveWitness live_;
+  std::optional<std::pair<core::Position, core::Move>> last_move_;
   Millis now_{0};
 };
 

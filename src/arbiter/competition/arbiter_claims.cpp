@@ -47,6 +47,7 @@ void Arbiter::on_decline(const Event& e, Color side) {
     return;
   }
   offers_[core::index(~side)] = false;
+  declined_[static_cast<std::size_t>(core::index(~side))] = true;
 }
 
 void Arbiter::on_claim(const Event& e, const ClaimEvent& c) {

@@ -207,5 +207,80 @@ TEST(EventNames, RoundTrip) {
   EXPECT_EQ(event_type_name(EventBody{ResumeEvent{}}), "resume");
 }
 
+TEST(ArbiterClockAt, ReadsTheRunningClockLaterWithoutMovingIt) {
+  // Art. 6.3.2 with 60 s and a 5 s delay: between events a display shows the running
+  // side's time eaten first from the delay, the other side's as it stopped.
+  auto a = Arbiter::create(start_with("60d5"));
+  ASSERT_TRUE(a.has_value());
+  a->apply(move(2, 2000, Color::White, "e4"));
+  const auto at = a->clock_at(Millis{10000});
+  ASSERT_TRUE(at.has_value());
+  EXPECT_EQ(at->running, Color::Black);
+  EXPECT_EQ(at->of(Color::Black), 57000ms);  // 8 s used, 5 of them delay
+  EXPECT_EQ(at->delay_left, 0ms);
+  EXPECT_EQ(at->delay_of(Color::Black), 5000ms);
+  EXPECT_EQ(at->increment_of(Color::Black), 0ms);
+  EXPECT_EQ(at->to_control_of(Color::Black), 0);
+  EXPECT_EQ(at->of(Color::White), 60000ms);  // 2 s used within the delay
+  EXPECT_EQ(a->now(), 2000ms);               // nothing was applied
+  EXPECT_EQ(a->clock_at(Millis{3000})->delay_left, 4000ms);
+  // An instant before the last event reads as the last event.
+  EXPECT_EQ(a->clock_at(Millis{0})->of(Color::Black), 60000ms);
+  // No clock: no reading.
+  auto unlimited = Arbiter::create(start_with("-"));
+  ASSERT_TRUE(unlimited.has_value());
+  EXPECT_FALSE(unlimited->clock_at(Millis{5000}).has_value());
+}
+
+TEST(ArbiterAdvance, TheAutomaticFlagEndsTheGameAtItsInstant) {
+  // Art. 6.8 / 6.9: time passing, with no event, ends the game at the exact instant.
+  auto a = Arbiter::create(start_with("10"));
+  ASSERT_TRUE(a.has_value());
+  a->apply(move(2, 1000, Color::White, "e4"));
+  EXPECT_EQ(a->automatic_flag_instant(), Millis{11000});  // Black's 10 s from t = 1 s
+  a->advance(Millis{10999});
+  EXPECT_FALSE(a->is_over());
+  EXPECT_EQ(a->now(), 10999ms);
+  a->advance(Millis{12000});
+  ASSERT_TRUE(a->is_over());
+  const Verdict v = a->verdict();
+  EXPECT_EQ(v.result, GameResult::WhiteWins);
+  EXPECT_EQ(v.termination, Termination::TimeForfeit);
+  EXPECT_EQ(v.ended_at, Millis{11000});
+  EXPECT_TRUE(v.refused.empty());
+  EXPECT_FALSE(a->automatic_flag_instant().has_value());
+  // A.4.3: where flags count only when claimed, there is no automatic instant.
+  StartEvent claim = start_with("10");
+  claim.rules.flag = FlagPolicy::Claim;
+  auto c = Arbiter::create(claim);
+  ASSERT_TRUE(c.has_value());
+  EXPECT_FALSE(c->automatic_flag_instant().has_value());
+  c->advance(Millis{60000});
+  EXPECT_FALSE(c->is_over());
+}
+
+TEST(ArbiterOffers, ADeclinedOfferIsKnownUntilTheOpponentMoves) {
+  // 9.1.2 and the online reading of 11.5: the Arbiter reports the standing offer and
+  // whether the offerer's last one was declined since the opponent's last move.
+  auto a = Arbiter::create(start_with("300"));
+  ASSERT_TRUE(a.has_value());
+  a->apply(move(2, 1000, Color::White, "e4"));
+  a->apply(move(3, 2000, Color::Black, "e5"));
+  a->apply(Event{4, Millis{3000}, OfferDrawEvent{Color::White}});
+  EXPECT_TRUE(a->has_draw_offer(Color::White));
+  EXPECT_FALSE(a->has_draw_offer(Color::Black));
+  a->apply(Event{5, Millis{3500}, DeclineDrawEvent{Color::Black}});
+  EXPECT_FALSE(a->has_draw_offer(Color::White));
+  EXPECT_TRUE(a->offer_declined(Color::White));
+  a->apply(move(6, 4000, Color::White, "Nf3"));  // the offerer's own move changes nothing
+  EXPECT_TRUE(a->offer_declined(Color::White));
+  a->apply(move(7, 5000, Color::Black, "Nc6"));  // the opponent moved: White may offer again
+  EXPECT_FALSE(a->offer_declined(Color::White));
+  EXPECT_EQ(a->moves_by(Color::White), 2);
+  EXPECT_EQ(a->moves_by(Color::Black), 2);
+  ASSERT_EQ(a->record().moves.size(), 4u);
+  EXPECT_EQ(a->record().moves[2].san, "Nf3");
+}
+
 }  // namespace
 }  // namespace arbiter::competition

@@ -24,12 +24,14 @@ Result<std::vector<std::string>> read_bench_positions(const std::string& path) {
   return fens;
 }
 
-BenchResult run_bench(const std::vector<std::string>& fens, int depth, std::ostream* log) {
+BenchResult run_bench(const std::vector<std::string>& fens, int depth, std::ostream* log,
+                      std::shared_ptr<const nnue::Network> network) {
   BenchResult result;
   Engine engine;
   EngineOptions options;
   options.hash_mb = 16;
   options.threads = 1;
+  options.network = std::move(network);
   engine.set_options(options);
   const auto start = std::chrono::steady_clock::now();
   for (const std::string& fen : fens) {

@@ -4,11 +4,13 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "arbiter/base/error.hpp"
+#include "arbiter/engine/nnue_network.hpp"
 
 namespace arbiter::engine {
 
@@ -24,9 +26,11 @@ struct BenchResult {
   int positions = 0;
 };
 
-// Searches each position to `depth` from a cleared 16 MB table with one thread. Positions
-// that fail to parse are reported on `log` (if given) and skipped.
+// Searches each position to `depth` from a cleared 16 MB table with one thread, with the
+// hand-written evaluation or `network`. Positions that fail to parse are reported on `log`
+// (if given) and skipped.
 [[nodiscard]] BenchResult run_bench(const std::vector<std::string>& fens, int depth,
-                                    std::ostream* log);
+                                    std::ostream* log,
+                                    std::shared_ptr<const nnue::Network> network = nullptr);
 
 }  // namespace arbiter::engine

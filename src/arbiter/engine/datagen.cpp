@@ -50,7 +50,8 @@ Value leaf_search(core::Position& pos, Value alpha, Value beta, int ply, PawnTab
   return best;
 }
 
-// Times the current position occurred since the last irreversible move (itself included).
+}  // namespace
+
 int repetitions(const std::vector<core::Key>& keys, int halfmove_clock) {
   const int n = static_cast<int>(keys.size());
   int count = 0;
@@ -59,7 +60,16 @@ int repetitions(const std::vector<core::Key>& keys, int halfmove_clock) {
   return count;
 }
 
-}  // namespace
+bool game_over(const core::Position& pos, const std::vector<core::Key>& keys,
+               double& white_result) {
+  if (!core::has_legal_moves(pos)) {
+    white_result = !pos.in_check() ? 0.5 : pos.side_to_move() == core::Color::White ? 0.0 : 1.0;
+    return true;
+  }
+  white_result = 0.5;
+  return pos.halfmove_clock() >= 100 || repetitions(keys, pos.halfmove_clock()) >= 3 ||
+         is_insufficient_material(pos);
+}
 
 bool quiet_leaf(const core::Position& pos, PawnTable& pawns, core::Position& leaf) {
   if (pos.in_check()) return false;
@@ -89,13 +99,7 @@ DatagenStats generate_selfplay(const DatagenOptions& options, const std::vector<
     double result = 0.5;  // from White's point of view
     int ply = 0;
     for (;; ++ply) {
-      if (!core::has_legal_moves(pos)) {
-        if (pos.in_check()) result = pos.side_to_move() == core::Color::White ? 0.0 : 1.0;
-        break;
-      }
-      if (pos.halfmove_clock() >= 100 || repetitions(keys, pos.halfmove_clock()) >= 3 ||
-          is_insufficient_material(pos))
-        break;
+      if (game_over(pos, keys, result)) break;
       if (ply >= options.max_plies) {
         ++stats.capped;
         break;
@@ -114,13 +118,7 @@ DatagenStats generate_selfplay(const DatagenOptions& options, const std::vector<
       pos.do_move(r.best, undo);
       keys.push_back(pos.key());
     }
-    ++stats.games;
-    if (result == 1.0)
-      ++stats.white_wins;
-    else if (result == 0.0)
-      ++stats.black_wins;
-    else
-      ++stats.draws;
+    tally_game(stats, result);
     const char* label = result == 1.0 ? "1.0" : result == 0.0 ? "0.0" : "0.5";
     for (const std::string& fen : sampled) out << fen << " | " << label << '\n';
     stats.positions += sampled.size();

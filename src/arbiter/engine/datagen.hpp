@@ -39,6 +39,27 @@ struct DatagenStats {
 // itself when standing pat is best. Returns false when `pos` or the leaf is in check.
 [[nodiscard]] bool quiet_leaf(const core::Position& pos, PawnTable& pawns, core::Position& leaf);
 
+// Times the last position of `keys` (a game's position keys, oldest first) occurred since the
+// last irreversible move, itself included.
+[[nodiscard]] int repetitions(const std::vector<core::Key>& keys, int halfmove_clock);
+
+// Whether the game has ended by the Laws at `pos` (checkmate, stalemate, the 50-move rule,
+// threefold repetition of `keys`, insufficient material); sets `white_result` if so.
+[[nodiscard]] bool game_over(const core::Position& pos, const std::vector<core::Key>& keys,
+                             double& white_result);
+
+// Counts a finished game in `stats` (games, white_wins, draws, black_wins).
+template <typename Stats>
+void tally_game(Stats& stats, double white_result) noexcept {
+  ++stats.games;
+  if (white_result == 1.0)
+    ++stats.white_wins;
+  else if (white_result == 0.0)
+    ++stats.black_wins;
+  else
+    ++stats.draws;
+}
+
 // Plays `options.games` games from openings drawn (with replacement, seeded) from `book`
 // (FENs) and writes one line "FEN | result" per sampled position, result 1.0, 0.5 or 0.0
 // from White's point of view. `log` (if given) gets a progress line every 100 games.

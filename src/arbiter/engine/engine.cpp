@@ -34,6 +34,7 @@ void Engine::rebuild_workers() {
 void Engine::set_options(const EngineOptions& options) {
   wait();
   if (options.hash_mb != options_.hash_mb) tt_.resize(options.hash_mb);
+  if (options.network != options_.network) tt_.clear();  // its entries hold the other eval
   options_ = options;
   options_.elo = std::clamp(options_.elo, kMinElo, kMaxElo);
   options_.multipv = std::clamp(options_.multipv, 1, 256);
@@ -88,6 +89,7 @@ void Engine::start(const SearchLimits& limits, InfoCallback info, DoneCallback d
   shared_.multipv = options_.multipv;
   shared_.max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 2) : kMaxPly - 2;
   shared_.max_nodes = limits.nodes;
+  shared_.network = options_.network;
   if (options_.limit_strength) {
     const StrengthProfile p = strength_for_elo(options_.elo);
     shared_.multipv = std::max(shared_.multipv, p.lines);

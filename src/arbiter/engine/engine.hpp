@@ -27,6 +27,7 @@ struct EngineOptions {
   int elo = kMaxElo;
   int move_overhead_ms = 30;
   std::uint64_t seed = 0;  // randomness of the strength levels (0: from the clock)
+  std::shared_ptr<const nnue::Network> network;  // null: the hand-written evaluation
 };
 
 struct SearchResult {

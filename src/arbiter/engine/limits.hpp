@@ -15,6 +15,7 @@ struct SearchLimits {
   std::int64_t movetime = -1;       // exact time per move in ms
   int depth = 0;                    // maximum depth (0: none)
   std::uint64_t nodes = 0;          // maximum nodes (0: none)
+  std::uint64_t soft_nodes = 0;     // no new iteration once this many nodes are searched (0: none)
   int mate = 0;                     // search for a mate in this many moves (0: none)
   bool infinite = false;            // do not stop until told to
   bool ponder = false;              // pondering: no time limit until ponderhit

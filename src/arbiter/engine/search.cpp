@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "arbiter/base/assert.hpp"
 #include "arbiter/core/movegen.hpp"
 #include "arbiter/engine/eval.hpp"
 #include "arbiter/engine/eval_params.hpp"
+#include "arbiter/engine/nnue_accumulator.hpp"
 #include "arbiter/engine/see.hpp"
 
 namespace arbiter::engine {
@@ -72,6 +74,12 @@ void Worker::prepare(const core::Position& root, const std::vector<core::Key>& h
                      SearchShared& shared) {
   shared_ = &shared;
   pos_ = root;
+  network_ = shared.network.get();
+  kernels_ = shared.kernels;
+  if (network_) {
+    if (!accumulators_) accumulators_ = std::make_unique<Accumulators>();
+    nnue::refresh(*network_, *kernels_, pos_, (*accumulators_)[0]);
+  }
   nodes_.store(0, std::memory_order_relaxed);
   completed_depth_ = 0;
   seldepth_ = 0;
@@ -112,8 +120,27 @@ bool Worker::should_stop() noexcept {
 void Worker::make(Move m, core::Undo& undo, int ply) noexcept {
   keys_[key_count_++] = pos_.key();
   stack_[ply + 2].move = m;
-  pos_.do_move(m, undo);
+  if (network_) {
+    const nnue::MoveDelta delta = nnue::touched_squares(pos_, m);
+    pos_.do_move(m, undo);
+    const auto u = static_cast<std::size_t>(ply);
+    nnue::update(*network_, *kernels_, delta, pos_, (*accumulators_)[u], (*accumulators_)[u + 1]);
+  } else {
+    pos_.do_move(m, undo);
+  }
   shared_->tt->prefetch(pos_.key());
+}
+
+Value Worker::static_eval(int ply) noexcept {
+  if (!network_) return evaluate(pos_, pawns_);
+  if (is_insufficient_material(pos_)) return kDraw;
+  const nnue::Accumulator& acc = (*accumulators_)[static_cast<std::size_t>(ply)];
+#if !defined(NDEBUG) || defined(ARB_ENABLE_ASSERTS)
+  auto fresh = std::make_unique<nnue::Accumulator>();  // debug builds: incremental == refresh
+  nnue::refresh(*network_, *kernels_, pos_, *fresh);
+  ARB_ASSERT(nnue::same_accumulator(*network_, acc, *fresh));
+#endif
+  return nnue::evaluate(*network_, *kernels_, acc, pos_);
 }
 
 void Worker::unmake(Move m, const core::Undo& undo) noexcept {
@@ -180,7 +207,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, bool pv_node) noexcept {
   if (ply > seldepth_) seldepth_ = ply;
   if (is_draw(ply)) return kDraw;
   const bool in_check = pos_.in_check();
-  if (ply >= kMaxPly - 1) return in_check ? kDraw : evaluate(pos_, pawns_);
+  if (ply >= kMaxPly - 1) return in_check ? kDraw : static_eval(ply);
 
   TTData tt;
   const bool tt_hit = shared_->tt->probe(pos_.key(), ply, tt);
@@ -192,7 +219,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, bool pv_node) noexcept {
   Value best = -kInfinite;
   Value stand_pat = kNoValue;
   if (!in_check) {
-    stand_pat = tt_hit && tt.eval != kNoValue ? tt.eval : evaluate(pos_, pawns_);
+    stand_pat = tt_hit && tt.eval != kNoValue ? tt.eval : static_eval(ply);
     if (stand_pat >= beta) return stand_pat;
     if (stand_pat > alpha) alpha = stand_pat;
     best = stand_pat;
@@ -249,7 +276,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool cut_node)
 
   if (!root) {
     if (is_draw(ply)) return kDraw;
-    if (ply >= kMaxPly - 1) return in_check ? kDraw : evaluate(pos_, pawns_);
+    if (ply >= kMaxPly - 1) return in_check ? kDraw : static_eval(ply);
     // Mate-distance pruning: no line from here can beat a shorter mate already found.
     alpha = std::max(alpha, mated_in(ply));
     beta = std::min(beta, mate_in(ply + 1));
@@ -269,7 +296,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool cut_node)
   Value eval = kNoValue;
   bool improving = false;
   if (!in_check) {
-    eval = tt_hit && tt.eval != kNoValue ? tt.eval : evaluate(pos_, pawns_);
+    eval = tt_hit && tt.eval != kNoValue ? tt.eval : static_eval(ply);
     frame.eval = eval;
     // The TT value is a better estimate when its bound points the right way.
     if (tt_hit && tt.value != kNoValue && !is_mate_score(tt.value) &&
@@ -302,6 +329,9 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool cut_node)
       keys_[key_count_++] = pos_.key();
       frame.move = Move::null();
       pos_.do_null_move(undo);
+      if (network_)
+        (*accumulators_)[static_cast<std::size_t>(ply) + 1] =
+            (*accumulators_)[static_cast<std::size_t>(ply)];
       const Value v = -search(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
       pos_.undo_null_move(undo);
       --key_count_;
@@ -450,6 +480,7 @@ bool Worker::iteration_should_stop(int depth, int best_changes, Value previous) 
   const Value score = root_moves_[0].score;
   if (s.limits.mate > 0 && score >= mate_in(2 * s.limits.mate - 1)) return true;
   if (depth >= s.max_depth) return true;
+  if (s.limits.soft_nodes && s.total_nodes() >= s.limits.soft_nodes) return true;
   if (!s.budget.limited() || s.pondering.load(std::memory_order_relaxed)) return false;
   if (root_moves_.size() == 1 && depth >= 4) return true;  // a forced move: play it
   const bool dropped = previous != -kInfinite && score < previous - 30;

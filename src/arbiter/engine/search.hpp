@@ -8,12 +8,14 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "arbiter/base/time_source.hpp"
 #include "arbiter/core/position.hpp"
 #include "arbiter/engine/limits.hpp"
 #include "arbiter/engine/move_picker.hpp"
+#include "arbiter/engine/nnue_accumulator.hpp"
 #include "arbiter/engine/pawns.hpp"
 #include "arbiter/engine/score.hpp"
 #include "arbiter/engine/time_manager.hpp"
@@ -53,7 +55,9 @@ struct SearchShared {
   TimeBudget budget;
   int multipv = 1;
   int max_depth = kMaxPly - 1;
-  std::uint64_t max_nodes = 0;  // 0: none (checked on the main worker's count)
+  std::uint64_t max_nodes = 0;                   // 0: none (checked on the main worker's count)
+  std::shared_ptr<const nnue::Network> network;  // null: the hand-written evaluation
+  const nnue::Kernels* kernels = &nnue::best_kernels();
   std::atomic<bool> stop{false};
   std::atomic<bool> pondering{false};
   std::atomic<std::int64_t> start_ms{0};
@@ -94,6 +98,8 @@ class Worker {
   Value qsearch(Value alpha, Value beta, int ply, bool pv_node) noexcept;
   void make(core::Move m, core::Undo& undo, int ply) noexcept;
   void unmake(core::Move m, const core::Undo& undo) noexcept;
+  // The static evaluation of pos_ at `ply`: the network's when one is loaded.
+  [[nodiscard]] Value static_eval(int ply) noexcept;
   [[nodiscard]] bool is_draw(int ply) const noexcept;
   [[nodiscard]] bool should_stop() noexcept;
   void update_pv(int ply, core::Move m) noexcept;
@@ -119,6 +125,10 @@ class Worker {
   std::array<int, kMaxPly + 1> pv_length_{};
   History history_{};
   PawnTable pawns_;
+  using Accumulators = std::array<nnue::Accumulator, kMaxPly + 2>;  // by ply
+  const nnue::Network* network_ = nullptr;
+  const nnue::Kernels* kernels_ = nullptr;
+  std::unique_ptr<Accumulators> accumulators_;
 };
 
 }  // namespace arbiter::engine

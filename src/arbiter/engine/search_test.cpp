@@ -9,6 +9,7 @@
 #include "arbiter/core/movegen.hpp"
 #include "arbiter/core/uci_move.hpp"
 #include "arbiter/engine/engine.hpp"
+#include "arbiter/engine/nnue_accumulator.hpp"
 
 namespace arbiter::engine {
 namespace {
@@ -138,6 +139,60 @@ TEST(Search, HonoursSearchMovesAndNodeLimits) {
   const SearchResult rn = e.search(n);
   EXPECT_LE(rn.nodes, 5001u);
   EXPECT_GE(rn.nodes, 4000u);
+}
+
+TEST(Search, SoftNodeLimitFinishesTheIterationThatPassesIt) {
+  Engine e;
+  e.new_game();
+  e.set_position(Position::startpos());
+  SearchLimits soft;
+  soft.soft_nodes = 3000;
+  const SearchResult r = e.search(soft);
+  EXPECT_GE(r.nodes, 3000u);  // it went past the soft limit to finish an iteration
+  // The same depth searched without the soft limit takes the same nodes: it stopped at an
+  // iteration's end, not in the middle, and did not start another.
+  e.new_game();
+  SearchLimits fixed;
+  fixed.depth = r.depth;
+  EXPECT_EQ(e.search(fixed).nodes, r.nodes);
+  e.new_game();
+  fixed.depth = r.depth - 1;
+  EXPECT_LT(e.search(fixed).nodes, 3000u);
+}
+
+// With a network loaded the search evaluates with it: in a position where no capture is
+// possible for either side after any move, the depth-1 score is the best of the negated
+// network evaluations of the children (computed here from scratch, while the search updates
+// its accumulators incrementally).
+TEST(Search, UsesTheNetworkWhenOneIsLoaded) {
+  const auto net = std::make_shared<const nnue::Network>(nnue::random_network(32, 1, 99));
+  const Position pos = fen("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1");
+  Value expected = -kInfinite;
+  for (Move m : core::legal_moves(pos)) {
+    const Position child = pos.after(m);
+    nnue::Accumulator acc;
+    nnue::refresh(*net, nnue::scalar_kernels(), child, acc);
+    expected = std::max(expected, -nnue::evaluate(*net, nnue::scalar_kernels(), acc, child));
+  }
+  Engine e;
+  EngineOptions o;
+  o.network = net;
+  e.set_options(o);
+  EXPECT_EQ(search_depth(e, pos, 1).score, expected);
+  o.network = nullptr;
+  e.set_options(o);
+  EXPECT_NE(search_depth(e, pos, 1).score, expected);  // the hand-written evaluation
+}
+
+TEST(Search, FindsMateInOneWithANetwork) {
+  Engine e;
+  EngineOptions o;
+  o.network = std::make_shared<const nnue::Network>(nnue::random_network(32, 2, 5));
+  e.set_options(o);
+  const Position pos = fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+  const SearchResult r = search_depth(e, pos, 6);
+  EXPECT_EQ(r.best, uci(pos, "a1a8"));
+  EXPECT_EQ(r.score, mate_in(1));
 }
 
 TEST(Search, GoMateStopsAtTheMate) {

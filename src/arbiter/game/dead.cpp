@@ -10,6 +10,7 @@
 namespace arbiter::game {
 
 using core::Color;
+using core::Move;
 using core::PieceType;
 using core::Position;
 
@@ -98,7 +99,8 @@ DeadAnalysis analyze(const Position& pos, const SearchLimits& limits) {
   return thread_solver().analyze(pos, limits);
 }
 
-bool proved_dead(const Position& pos, const SearchLimits& limits) {
+bool proved_dead(const Position& pos, const SearchLimits& limits, std::vector<Move>* witness) {
+  if (witness != nullptr) witness->clear();
   const FastCheck fast = fast_check(pos);
   if (fast.dead()) return true;
   auto material = [&](Color c) {
@@ -113,7 +115,10 @@ bool proved_dead(const Position& pos, const SearchLimits& limits) {
   for (Color side : {first, ~first}) {
     const Tristate known = side == Color::White ? fast.white_can_mate : fast.black_can_mate;
     if (known == Tristate::No) continue;
-    if (can_checkmate(pos, side, limits).can_mate != Tristate::No) return false;
+    SideAnalysis found = can_checkmate(pos, side, limits);
+    if (found.can_mate == Tristate::No) continue;
+    if (witness != nullptr && found.can_mate == Tristate::Yes) *witness = std::move(found.witness);
+    return false;
   }
   return true;
 }

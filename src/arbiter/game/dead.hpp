@@ -81,7 +81,10 @@ class DeadSolver {
 // Art. 5.2.2 for a game in progress: true only when both sides are proved unable to mate.
 // Stops at the first side that can (or may) mate, the side with more material first,
 // so a live position usually costs one short witness search.
-[[nodiscard]] bool proved_dead(const core::Position& pos, const SearchLimits& limits = {});
+// `witness` (if given) receives the mating line of the side found able to mate, or is
+// left empty (dead, or only "may mate": the budget ran out).
+[[nodiscard]] bool proved_dead(const core::Position& pos, const SearchLimits& limits = {},
+                               std::vector<core::Move>* witness = nullptr);
 
 [[nodiscard]] const char* to_string(Tristate t) noexcept;
 

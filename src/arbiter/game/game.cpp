@@ -87,7 +87,8 @@ int Game::repetition_count_after(Move m) const {
   return count_occurrences(next, repetition_key(next)) + 1;
 }
 
-Outcome Game::outcome(DeadCheck dead, const SearchLimits& limits) const {
+Outcome Game::outcome(DeadCheck dead, const SearchLimits& limits,
+                      std::vector<Move>* witness) const {
   const Position& pos = position();
   if (!core::has_legal_moves(pos)) {
     // Art. 5.1.1 checkmate wins; Art. 5.2.1 stalemate draws. Either ends the game at
@@ -97,7 +98,12 @@ Outcome Game::outcome(DeadCheck dead, const SearchLimits& limits) const {
     return {Termination::Stalemate, std::nullopt};
   }
   // Art. 5.2.2: no series of legal moves can lead to checkmate.
-  const bool is_dead = dead == DeadCheck::Fast ? fast_check(pos).dead() : proved_dead(pos, limits);
+  bool is_dead = false;
+  switch (dead) {
+    case DeadCheck::Fast: is_dead = fast_check(pos).dead(); break;
+    case DeadCheck::Full: is_dead = proved_dead(pos, limits, witness); break;
+    case DeadCheck::KnownAlive: break;
+  }
   if (is_dead) return {Termination::DeadPosition, std::nullopt};
   // Art. 9.6.1: the same position at least five times.
   if (repetition_count() >= 5) return {Termination::FivefoldRepetition, std::nullopt};

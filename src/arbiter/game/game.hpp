@@ -18,6 +18,9 @@ namespace arbiter::game {
 enum class DeadCheck : std::uint8_t {
   Fast,  // static rules only (cheap after every move; may miss some dead positions)
   Full,  // static rules + cooperative search (exact within the node budget)
+  // The caller holds a proof that the position is alive (a verified mating line, e.g. a
+  // LiveWitness carried from the last move): no dead-position test.
+  KnownAlive,
 };
 
 class Game {
@@ -50,8 +53,10 @@ class Game {
   // Automatic endings only: checkmate (5.1.1), stalemate (5.2.1), dead position (5.2.2),
   // fivefold repetition (9.6.1), 75 moves (9.6.2). Never a draw at threefold or 50 moves:
   // those must be claimed.
-  [[nodiscard]] Outcome outcome(DeadCheck dead = DeadCheck::Fast,
-                                const SearchLimits& limits = {}) const;
+  // With DeadCheck::Full, `witness` (if given) receives the mating line that proved the
+  // position alive, or stays empty.
+  [[nodiscard]] Outcome outcome(DeadCheck dead = DeadCheck::Fast, const SearchLimits& limits = {},
+                                std::vector<core::Move>* witness = nullptr) const;
 
   // Art. 9.2.1.2: the current position has just appeared for (at least) the third time;
   // the player to move may claim.

@@ -11,13 +11,10 @@
 namespace arbiter::players {
 
 using namespace competition;
-using clock::ClockSide;
 
 namespace {
 
 constexpr int kMaxIllegalAnswers = 3;  // a safety net: 7.5.5 ends the game at the second
-
-ClockSide clock_side(Color c) { return c == Color::White ? ClockSide::White : ClockSide::Black; }
 
 class Runner {
  public:
@@ -233,26 +230,21 @@ class Runner {
   ThinkRequest make_request(Color side) const {
     ThinkRequest r;
     r.game = &arbiter_.game();
-    const auto& clk = arbiter_.chess_clock();
-    if (clk.is_unlimited()) return r;
-    r.remaining = {clk.remaining(ClockSide::White), clk.remaining(ClockSide::Black)};
-    const ClockSide cs = clock_side(side);
-    const auto period_of = [&clk](ClockSide s) -> const clock::Period& {
-      return clk.control(s).periods()[clk.period_index(s)];
-    };
-    const auto& period = period_of(cs);
-    r.increment = period.increment;
-    r.delay = period.delay;
+    const auto clock = arbiter_.clock_at(arbiter_.now());
+    if (!clock) return r;
+    r.remaining = {clock->of(Color::White), clock->of(Color::Black)};
+    r.increment = clock->increment_of(side);
+    r.delay = clock->delay_of(side);
     // Art. 6.3: each player's own additional time (time odds: they differ); a delay is
     // told as an increment of the same size, as for the mover.
-    const auto& pw = period_of(ClockSide::White);
-    const auto& pb = period_of(ClockSide::Black);
-    r.increments = std::array<Millis, 2>{pw.increment + pw.delay, pb.increment + pb.delay};
-    r.moves_to_go = moves_to_go(clk, cs);
-    if (auto flag = clk.flag_instant()) {
+    r.increments =
+        std::array<Millis, 2>{clock->increment_of(Color::White) + clock->delay_of(Color::White),
+                              clock->increment_of(Color::Black) + clock->delay_of(Color::Black)};
+    r.moves_to_go = clock->to_control_of(side);
+    if (auto flag = arbiter_.chess_clock().flag_instant()) {
       r.budget = std::max(*flag - elapsed(), Millis{1});
     } else {  // the clock has not been started yet: the whole time of the mover
-      r.budget = r.remaining[static_cast<std::size_t>(clock::index(cs))] + r.delay;
+      r.budget = clock->of(side) + r.delay;
     }
     return r;
   }
@@ -283,15 +275,6 @@ std::string pgn_with_evals(const std::string& pgn, const std::vector<std::string
   }
   out.append(pgn, from, std::string::npos);
   return out;
-}
-
-int moves_to_go(const clock::ChessClock& clk, ClockSide side) {
-  const auto& periods = clk.control(side).periods();
-  const std::size_t p = clk.period_index(side);
-  if (p >= periods.size() || periods[p].moves == 0) return 0;
-  int before = 0;  // moves of the periods already completed (Art. 6.3.1 counts per player)
-  for (std::size_t i = 0; i < p; ++i) before += periods[i].moves;
-  return std::max(1, periods[p].moves - (clk.moves_completed(side) - before));
 }
 
 Result<PlayedGame> run_game(const StartEvent& start, Player& white, Player& black,

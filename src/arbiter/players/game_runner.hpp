@@ -67,7 +67,4 @@ struct RunOptions {
                                           Player& black, const TimeSource& time,
                                           const RunOptions& options = {});
 
-// The ThinkRequest fields a clock gives for `side` (exposed for tests).
-[[nodiscard]] int moves_to_go(const clock::ChessClock& clock, clock::ClockSide side);
-
 }  // namespace arbiter::players

@@ -390,17 +390,5 @@ TEST(RunnerPgn, EvaluationsJoinTheClockComments) {
             "1. e4 {[%clk\n0:01:00]} e5 {[%clk 0:01:00] -0.10/4} *");
 }
 
-TEST(RunnerClock, MovesToGoCountsThePeriodPerPlayer) {
-  ManualTimeSource t;
-  clock::ChessClock clk(*clock::TimeControl::parse("2/60:30"), t);
-  clk.start();
-  EXPECT_EQ(moves_to_go(clk, clock::ClockSide::White), 2);
-  clk.press(clock::ClockSide::White);
-  EXPECT_EQ(moves_to_go(clk, clock::ClockSide::White), 1);
-  clk.press(clock::ClockSide::Black);
-  clk.press(clock::ClockSide::White);
-  EXPECT_EQ(moves_to_go(clk, clock::ClockSide::White), 0);  // the last period: all the rest
-}
-
 }  // namespace
 }  // namespace arbiter::players

@@ -124,10 +124,9 @@ Result<std::shared_ptr<GameRoom>> GameRoom::load(RoomContext context, store::Sto
 
 void GameRoom::apply(competition::EventBody body, Millis t) {
   competition::Event e;
-  e.t = std::max(t, last_t_);
+  e.t = std::max(t, arbiter_->now());
   e.body = std::move(body);
   arbiter_->apply(e);
-  last_t_ = e.t;
 }
 
 Result<void> GameRoom::replay(const store::StoredGame& stored) {
@@ -136,17 +135,13 @@ Result<void> GameRoom::replay(const store::StoredGame& stored) {
   events_.clear();
   moves_.clear();
   alt_uci_.clear();
-  draw_offer_.reset();
-  offer_declined_ = {};
   rematch_offer_.reset();
   rematch_id_.reset();
   t0_.reset();
-  last_t_ = Millis{0};
   first_move_deadline_.reset();
   pending_ = {};
-  result_ = "*";
-  termination_.reset();
-  status_ = store::GameStatus::Created;
+  aborted_ = false;
+  end_announced_ = false;
   seats_[0] = Seat{h.white_token, h.white, extra_.computer == Color::White, true};
   seats_[1] = Seat{h.black_token, h.black, extra_.computer == Color::Black, true};
   // A friend game created in the lobby waits for its second player (§1.2); a rematch
@@ -186,18 +181,13 @@ Result<void> GameRoom::replay(const store::StoredGame& stored) {
       }
       moves_.push_back(std::move(view));
       alt_uci_.push_back(alt);
-      if (draw_offer_ == ~side) draw_offer_.reset();
-      offer_declined_[side_index(~side)] = false;
     } else if (e->type == "draw") {
+      // A lapse is the Arbiter's own consequence of a move (9.1.2.1); only offers and
+      // declines are actions.
       if (e->action == "offer") {
-        if (draw_offer_ != side) apply(competition::OfferDrawEvent{side}, t);
-        draw_offer_ = side;
+        if (!arbiter_->has_draw_offer(side)) apply(competition::OfferDrawEvent{side}, t);
       } else if (e->action == "decline") {
         apply(competition::DeclineDrawEvent{side}, t);
-        draw_offer_.reset();
-        offer_declined_[side_index(~side)] = true;
-      } else {
-        draw_offer_.reset();
       }
     } else if (e->type == "claim") {
       std::optional<std::string> intended;
@@ -207,21 +197,17 @@ Result<void> GameRoom::replay(const store::StoredGame& stored) {
       }
       apply(competition::ClaimEvent{side, e->threefold ? ClaimKind::Threefold : ClaimKind::Fifty,
                                     intended},
-            t);
-      if (!e->upheld) draw_offer_ = side;  // 9.1.2.3: the claim is also an offer
+            t);  // 9.1.2.3: a claim not upheld stands as a draw offer in the Arbiter
     } else if (e->type == "end") {
       if (e->termination == "resignation") {
         apply(competition::ResignEvent{side}, t);
       } else if (e->termination == "agreement") {
         apply(competition::AcceptDrawEvent{side}, t);
       } else if (e->termination == "time_forfeit" || e->termination == "timeout_vs_insufficient") {
-        const Color mover = arbiter_->game().position().side_to_move();
-        apply(competition::ClaimEvent{~mover, ClaimKind::Flag, {}}, t);
+        arbiter_->advance(t);  // Art. 6.8: the flag fell at t
       }
-      status_ = e->termination == "aborted" ? store::GameStatus::Aborted : store::GameStatus::Ended;
-      result_ = e->result;
-      termination_ = e->termination;
-      draw_offer_.reset();
+      aborted_ = e->termination == "aborted";
+      end_announced_ = true;
     } else if (e->type == "join") {
       Seat& seat = seats_[side_index(side)];
       seat.taken = true;
@@ -249,12 +235,20 @@ Result<void> GameRoom::replay(const store::StoredGame& stored) {
       apply(a, t);
     }
   }
-  if (!moves_.empty() && status_ == store::GameStatus::Created)
-    status_ = store::GameStatus::Ongoing;
-  if (h.status == store::GameStatus::Ended || h.status == store::GameStatus::Aborted) {
-    status_ = h.status;
-    result_ = h.result;
-    termination_ = h.reason.empty() ? std::nullopt : std::optional<std::string>(h.reason);
+  if (h.status == store::GameStatus::Aborted) {
+    aborted_ = true;
+    end_announced_ = true;
+  } else if (h.status == store::GameStatus::Ended && !arbiter_->is_over()) {
+    // A stored ending its events do not reproduce: the stored result stands, as an
+    // arbiter's decision (Art. 12.9), and the discrepancy is logged.
+    log_line("game " + id_ + ": stored result " + h.result + " (" + h.reason +
+             ") is not reproduced by its events; declared");
+    competition::ArbiterEvent a;
+    a.action = competition::ArbiterAction::DeclareResult;
+    a.result = h.result;
+    a.reason = h.reason;
+    apply(a, arbiter_->now());
+    end_announced_ = true;
   }
   return {};
 }
@@ -277,8 +271,9 @@ void GameRoom::resume_clocks(const store::StoredGame& stored) {
       log_line("game " + id_ + ": the wall clock went back " + std::to_string(-down) + " ms");
       down = 0;
     }
-    t0_ = s - (last_t_ + Millis{down});
+    t0_ = s - (arbiter_->now() + Millis{down});
     check_flag(s);
+    commit();
   } else if (playable()) {
     first_move_deadline_ = s + ctx_.timings.first_move;
   }
@@ -286,8 +281,20 @@ void GameRoom::resume_clocks(const store::StoredGame& stored) {
 
 // ------------------------------------------------------------------ views
 
-bool GameRoom::over() const noexcept {
-  return status_ == store::GameStatus::Ended || status_ == store::GameStatus::Aborted;
+bool GameRoom::over() const noexcept { return aborted_ || arbiter_->is_over(); }
+
+store::GameStatus GameRoom::status() const noexcept {
+  if (aborted_) return store::GameStatus::Aborted;
+  if (arbiter_->is_over()) return store::GameStatus::Ended;
+  return moves_.empty() ? store::GameStatus::Created : store::GameStatus::Ongoing;
+}
+
+std::optional<Color> GameRoom::draw_offer() const noexcept {
+  if (over()) return std::nullopt;
+  for (Color c : {Color::White, Color::Black}) {
+    if (arbiter_->has_draw_offer(c)) return c;
+  }
+  return std::nullopt;
 }
 bool GameRoom::playable() const noexcept { return seats_[0].taken && seats_[1].taken; }
 bool GameRoom::can_abort() const noexcept { return !over() && moves_.size() < 2; }
@@ -351,7 +358,7 @@ wire::GameState GameRoom::state_locked() const {
   s.variant = header_.variant;
   s.chess960 = extra_.chess960;
   s.start_fen = arbiter_->game().start().fen();
-  s.status = std::string(store::to_string(status_));
+  s.status = std::string(store::to_string(status()));
   if (!playable()) s.open_seat = seats_[0].taken ? Color::Black : Color::White;
   s.moves = moves_;
   s.fen = arbiter_->game().position().fen();
@@ -363,39 +370,41 @@ wire::GameState GameRoom::state_locked() const {
   s.clock = clock_view(now());
   s.dests = dests();
   s.claims = claims();
-  s.draw_offer = draw_offer_;
+  s.draw_offer = draw_offer();
   s.can_abort = can_abort();
-  s.result = result_;
-  s.termination = termination_;
-  if (termination_ && *termination_ != "aborted") {
-    for (int i = 0; i <= static_cast<int>(competition::Termination::ArbiterDecision); ++i) {
-      const auto t = static_cast<competition::Termination>(i);
-      if (competition::termination_name(t) == *termination_) {
-        s.article = std::string(competition::termination_article(t));
-      }
-    }
+  s.result = "*";
+  if (aborted_) {
+    s.termination = "aborted";
+  } else if (arbiter_->is_over()) {
+    s.result = std::string(competition::result_text(arbiter_->result()));
+    s.termination = std::string(competition::termination_name(arbiter_->termination()));
+    s.article = std::string(competition::termination_article(arbiter_->termination()));
   }
   s.seq = static_cast<std::int64_t>(events_.size());
   return s;
 }
 
 wire::GameState GameRoom::state() {
-  std::lock_guard lock{mutex_};
+  std::unique_lock lock{mutex_};
+  wait_idle(lock);  // only stored state is shown
   return state_locked();
 }
 
 bool GameRoom::is_over() {
-  std::lock_guard lock{mutex_};
+  std::unique_lock lock{mutex_};
+  wait_idle(lock);  // only stored state is shown
   return over();
 }
 
 std::string GameRoom::pgn() {
-  std::lock_guard lock{mutex_};
+  std::unique_lock lock{mutex_};
+  wait_idle(lock);  // only stored state is shown
   return arbiter_->verdict().pgn;
 }
 
 Result<std::string> GameRoom::fen(std::optional<int> ply) {
-  std::lock_guard lock{mutex_};
+  std::unique_lock lock{mutex_};
+  wait_idle(lock);  // only stored state is shown
   if (!ply) return moves_.empty() ? arbiter_->game().position().fen() : moves_.back().fen;
   if (*ply < 0 || *ply > static_cast<int>(moves_.size())) {
     return make_error(ErrorCode::kInvalidArgument,
@@ -408,7 +417,8 @@ Result<std::string> GameRoom::fen(std::optional<int> ply) {
 // ------------------------------------------------------------------ REST join
 
 Result<JoinResult> GameRoom::join(const wire::JoinGameRequest& request) {
-  std::lock_guard lock{mutex_};
+  std::unique_lock lock{mutex_};
+  if (!wait_idle(lock)) return make_error(ErrorCode::kIo, "the game is busy; try again");
   SpectatorFlush flush{*this};
   if (request.token) {
     for (Color c : {Color::White, Color::Black}) {
@@ -438,7 +448,8 @@ Result<JoinResult> GameRoom::join(const wire::JoinGameRequest& request) {
         arbiter_.emplace(std::move(*renamed));
     }
     add_event(wire::JoinEventData{c, request.name});
-    if (!commit()) {
+    commit();
+    if (!wait_idle(lock) || !last_commit_ok_) {
       return make_error(ErrorCode::kIo, "the game could not be stored; try again");
     }
     first_move_deadline_ = now() + ctx_.timings.first_move;
@@ -490,6 +501,17 @@ void GameRoom::ack(Client& client, std::int64_t id) {
 
 void GameRoom::on_message(const std::shared_ptr<Connection>& connection, std::string_view text) {
   std::lock_guard lock{mutex_};
+  if (in_flight_) {
+    // The last action is being stored: this message waits its turn (on_committed).
+    deferred_.emplace_back(
+        [this, connection, copy = std::string(text)] { handle_message(connection, copy); });
+    return;
+  }
+  handle_message(connection, text);
+}
+
+void GameRoom::handle_message(const std::shared_ptr<Connection>& connection,
+                              std::string_view text) {
   flush_spectators();  // so that a newcomer's replay and the fan-out do not overlap
   SpectatorFlush flush{*this};
   auto it = clients_.find(connection.get());
@@ -550,7 +572,7 @@ void GameRoom::on_hello(Client& client, const wire::HelloMsg& hello) {
   }
   client.ready = true;
   if (!client.role) ++spectators_;
-  client.next_ping = now() + ctx_.timings.ping_interval;
+  client.last_ping = now();
   client.connection->send(std::make_shared<const std::string>(wire::write_welcome(
       role_name(client), static_cast<std::int64_t>(events_.size()), ctx_.clock->wall_ms())));
   sync(client, hello.last_seq);
@@ -608,19 +630,20 @@ void GameRoom::handle(Client& client, const wire::ClientMessage& message) {
                  },
                  [&](const wire::PongMsg& m) {
                    if (client.ping_sent && m.n == client.ping_n) {
-                     // §3.3: an exponential average (weight 0.2) of the round trips, capped.
-                     const double sample = static_cast<double>((now() - *client.ping_sent).count());
-                     const double avg = client.rtt ? 0.8 * *client.rtt + 0.2 * sample : sample;
-                     client.rtt = std::min(avg, static_cast<double>(ctx_.timings.rtt_cap.count()));
+                     client.rtt.add(now() - *client.ping_sent, ctx_.timings.online);  // §3.3
                      client.ping_sent.reset();
                    }
-                   client.connection->send(
-                       std::make_shared<const std::string>(wire::write_clock(clock_view(now()))));
+                   // §3.3: the display re-syncs while a clock runs; a stopped one needs no
+                   // resync (issue #16: keepalive traffic).
+                   if (clock_running()) {
+                     client.connection->send(
+                         std::make_shared<const std::string>(wire::write_clock(clock_view(now()))));
+                   }
                  },
                  [&](const wire::ResyncMsg& m) { sync(client, m.last_seq); },
                  [&](const wire::FlagMsg& m) {
                    check_flag(now());
-                   ack(client, m.id);
+                   commit(reply_to(client, m.id, "the flag could not be stored"));
                  },
                  [&](const wire::MoveMsg& m) { on_move(client, m); },
                  [&](const wire::DrawMsg& m) { on_draw(client, m); },

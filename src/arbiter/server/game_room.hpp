@@ -4,6 +4,11 @@
 // its players and spectators. One mutex serialises everything of a game; the store is
 // written before anything is broadcast or acknowledged.
 //
+// One owner per piece of state: the Arbiter owns the game (position, moves, clocks, draw
+// offers, result); the room keeps only what is not a rule of chess — the seats, the
+// sockets, the mapping from the server's clock to the referee's time, an abort before the
+// game began, the rematch — and views it builds from the Arbiter.
+//
 // Time: the referee's clocks run on RoomClock::steady(); arbiter time t = 0 is the
 // moment White's clock started, i.e. when Black completed his first move (the first two
 // moves are logged at t = 0, web-protocol.md §3.3). A room is always built from a
@@ -12,7 +17,9 @@
 #pragma once
 
 #include <array>
+#include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -22,6 +29,8 @@
 #include <vector>
 
 #include "arbiter/competition/arbiter.hpp"
+#include "arbiter/competition/online_clock.hpp"
+#include "arbiter/server/commit_writer.hpp"
 #include "arbiter/server/handlers.hpp"
 #include "arbiter/server/room_support.hpp"
 #include "arbiter/store/store.hpp"
@@ -32,12 +41,16 @@ namespace arbiter::server {
 // Protocol timings (web-protocol.md §2–3).
 struct RoomTimings {
   Millis hello_timeout{5000};
-  Millis ping_interval{2000};
+  // Issue #16: keepalive sized for tens of thousands of sockets. A `ping` (and, after its
+  // `pong`, a `clock`) every ping_interval to the players of a game whose clock runs (their
+  // round trips time the lag compensation); every quiet_ping_interval to everybody else
+  // (spectators, games not started or over), enough to stay under idle_timeout.
+  Millis ping_interval{5000};
+  Millis quiet_ping_interval{15000};
   Millis resend_after{5000};
   Millis close_after{10000};
-  Millis first_move{30000};  // §3.3: abort when a side does not make its first move
-  Millis lag_cap{250};       // §3.3: compensation per move at most
-  Millis rtt_cap{2000};
+  Millis first_move{30000};              // §3.3: abort when a side does not make its first move
+  competition::OnlineClockRules online;  // §3.3: round trips and lag compensation
   int messages_per_second = 20;
   std::int64_t replay_window = 200;
   // Issue #14. A socket that sends no message (a pong answers every ping) for this long is
@@ -62,6 +75,10 @@ class GameRoom;
 
 struct RoomContext {
   store::Store* store = nullptr;
+  // The group-commit writer (issue #16). Null: each commit is made on the caller's thread,
+  // under the room's lock (tests, tools). With a writer, completions come back through
+  // `executor`, which must keep running until the writer has stopped.
+  CommitWriter* writer = nullptr;
   const RoomClock* clock = nullptr;
   Executor* executor = nullptr;
   ComputerFactory computer;  // may be empty: no computer games; may return null (no seat free)
@@ -137,8 +154,8 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
     Millis last_message{0};
     std::int64_t ping_n = 0;
     std::optional<Millis> ping_sent;
-    Millis next_ping{0};
-    std::optional<double> rtt;
+    Millis last_ping{0};  // the last ping, or the hello: the next is due an interval later
+    competition::RoundTrip rtt;
     std::vector<std::pair<std::int64_t, Millis>> unacked;  // seq, first sent
     bool resent = false;
     Millis window_start{0};
@@ -168,9 +185,16 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   [[nodiscard]] wire::Dests dests() const;
   [[nodiscard]] wire::ClaimsView claims() const;
   [[nodiscard]] bool over() const noexcept;
+  [[nodiscard]] store::GameStatus status() const noexcept;
+  [[nodiscard]] std::optional<core::Color> draw_offer() const noexcept;
   [[nodiscard]] bool playable() const noexcept;
   [[nodiscard]] bool can_abort() const noexcept;
   [[nodiscard]] std::string role_name(const Client& c) const;
+  [[nodiscard]] bool clock_running() const noexcept { return t0_.has_value() && !over(); }
+  [[nodiscard]] Millis ping_interval(const Client& c) const noexcept {
+    return c.role && clock_running() ? ctx_.timings.ping_interval
+                                     : ctx_.timings.quiet_ping_interval;
+  }
 
   // --- refereeing (all under mutex_)
   void apply(competition::EventBody body, Millis t);
@@ -182,6 +206,8 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   void on_resign(Client& client, const wire::ResignMsg& m);
   void on_abort(Client& client, const wire::AbortMsg& m);
   void on_rematch(Client& client, const wire::RematchMsg& m);
+  // `game-over` for request `id`, after storing an ending found just now (a flag).
+  void reply_over(Client& client, std::int64_t id);
   // Plays a refereed move of `side` at arbiter time t (the move is legal).
   void play_move(core::Color side, core::Move move, Millis t, std::int64_t lag_ms, bool offer_draw);
   // The next ply: `move` of `side` from `before` to `after` joins the move list and is the
@@ -191,8 +217,9 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
                                   const core::Position& after);
   // A move the referee has just played: the clocks' start, the lapse of the opponent's
   // draw offer, and the move event with the state after it.
+  // `lapsed`: the move made the opponent's draw offer lapse (9.1.2.1).
   void add_played_move(core::Color side, const core::Position& before, core::Move move,
-                       std::int64_t lag_ms);
+                       std::int64_t lag_ms, bool lapsed);
   void offer_draw(core::Color side, Millis t);
   // After an action: an automatic ending of the Arbiter becomes the `end` event.
   void end_if_over(std::optional<core::Color> by);
@@ -202,11 +229,27 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   void check_flag(Millis steady);
   void accept_rematch(core::Color side);
 
-  // --- events and persistence
+  // --- events and persistence (game_room_commit.cpp)
   void add_event(const wire::EventData& data);
-  // Writes the pending records; on success publishes the events. On failure reloads the
-  // game from the store (nothing was committed) and returns false.
-  bool commit();
+  // What a player hears once his action is stored, or could not be.
+  struct Reply {
+    std::shared_ptr<Connection> to;
+    std::vector<std::shared_ptr<const std::string>> stored;  // e.g. the ack
+    std::shared_ptr<const std::string> failed;
+  };
+  [[nodiscard]] static Reply reply_to(const Client& client, std::optional<std::int64_t> ack_id,
+                                      std::string_view failed_message);
+  // Hands the pending records to the store (the writer, or at once without one). Until
+  // the commit completes, socket messages and the computer's move wait (deferred_) and the
+  // timers leave the game alone, so every observer only ever sees stored state.
+  void commit(Reply reply = {});
+  // The commit's result: on success publishes the events and sends the reply's messages;
+  // on failure reloads the game from the store (nothing was committed) and resyncs.
+  void committed(Result<void> result);
+  void on_committed(Result<void> result);  // the writer's completion, from the executor
+  // Waits (the lock released) until no commit is in flight; false after `limit`.
+  bool wait_idle(std::unique_lock<std::mutex>& lock, Millis limit = Millis{10000});
+  void handle_message(const std::shared_ptr<Connection>& connection, std::string_view text);
   // Sends new events to the players at once; the spectators get them from
   // flush_spectators(), after the acknowledgement (issue #14: players first).
   void publish(std::vector<store::EventRecord> records);
@@ -235,6 +278,7 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   // --- computer
   void maybe_start_computer();
   void computer_moved(const std::string& uci, int ply);
+  void computer_played(const std::string& uci, int ply);  // under the lock, nothing in flight
 
   RoomContext ctx_;
   std::string id_;
@@ -247,17 +291,14 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   std::vector<std::shared_ptr<const std::string>> events_;  // events_[seq - 1]
   std::vector<wire::MoveView> moves_;
   std::vector<std::string> alt_uci_;  // the king-onto-rook form of castling moves, else ""
-  store::GameStatus status_ = store::GameStatus::Created;
-  std::string result_ = "*";
-  std::optional<std::string> termination_;
-  std::optional<core::Color> draw_offer_;
-  // Art. 11.5 (no unreasonable offers of a draw), as the arbiter may apply it: a side whose
-  // offer was declined offers again only after the opponent has moved. By side index.
-  std::array<bool, 2> offer_declined_{};
+  // The game was aborted before both sides moved (§3.3; not a rule of chess: the game
+  // never began, and the Arbiter's log ends without a result).
+  bool aborted_ = false;
+  // The `end` event of the Arbiter's ending has been added (an ending becomes one event).
+  bool end_announced_ = false;
   std::optional<core::Color> rematch_offer_;
   std::optional<std::string> rematch_id_;
   std::optional<Millis> t0_;  // steady instant of arbiter t = 0
-  Millis last_t_{0};          // arbiter time of the last applied action
   std::optional<Millis> first_move_deadline_;
   std::map<const Connection*, Client> clients_;
   int spectators_ = 0;               // ready sockets without a seat
@@ -265,6 +306,15 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   bool crowd_dirty_ = false;
   Millis next_crowd_{0};
   Pending pending_;
+  struct InFlight {
+    std::vector<store::EventRecord> events;
+    std::vector<std::pair<std::shared_ptr<Connection>, std::string>> seats;
+    Reply reply;
+  };
+  std::optional<InFlight> in_flight_;
+  bool last_commit_ok_ = true;
+  std::deque<std::function<void()>> deferred_;  // run when no commit is in flight
+  std::condition_variable idle_;                // notified when a commit completes
   // `seat` messages of an accepted rematch, sent after its events are published.
   std::vector<std::pair<std::shared_ptr<Connection>, std::string>> pending_seat_;
   std::unique_ptr<ComputerMover> computer_;

@@ -40,7 +40,7 @@ void GameRoom::on_move(Client& client, const wire::MoveMsg& m) {
   }
   const Millis s = now();
   check_flag(s);
-  if (over()) return reply_error(client, m.id, "game-over", "the game is over");
+  if (over()) return reply_over(client, m.id);
   if (!playable()) {
     return reply_error(client, m.id, "too-early", "waiting for the opponent to join");
   }
@@ -60,37 +60,50 @@ void GameRoom::on_move(Client& client, const wire::MoveMsg& m) {
   Millis t{0};
   std::int64_t lag = 0;
   if (t0_) {
-    const Millis charged = std::max(Millis{0}, (s - *t0_) - last_t_);
-    const Millis half_rtt{static_cast<std::int64_t>(client.rtt.value_or(0) / 2)};
-    const Millis c = std::min({half_rtt, ctx_.timings.lag_cap, charged});
-    t = std::max(last_t_, (s - *t0_) - c);
-    lag = c.count();
+    const auto c = competition::compensate_lag(s - *t0_, arbiter_->now(), client.rtt.one_way(),
+                                               ctx_.timings.online);
+    t = c.t;
+    lag = c.granted.count();
   }
   const std::size_t before = moves_.size();
   // 11.5: an offer made with the move while the last one stands declined is not made; the
   // move is (refusing it would cost the player clock time for a draw offer).
-  const bool offer_refused = m.offer_draw && offer_declined_[side_index(side)];
+  const bool offer_refused = m.offer_draw && arbiter_->offer_declined(side);
   play_move(side, *move, t, lag, m.offer_draw && !offer_refused);
   const bool played = moves_.size() == before + 1;
-  if (!commit()) return reply_error(client, m.id, "internal", "the move could not be stored");
-  if (!played) return reply_error(client, m.id, "game-over", "the flag fell before the move");
-  ack(client, m.id);
-  if (offer_refused) reply_error(client, std::nullopt, "draw-offer-limit", kOfferLimitText);
-  maybe_start_computer();
+  Reply reply = reply_to(client, played ? std::optional<std::int64_t>(m.id) : std::nullopt,
+                         "the move could not be stored");
+  if (!played) {
+    reply.stored.push_back(std::make_shared<const std::string>(
+        wire::write_error(m.id, "game-over", "the flag fell before the move", false)));
+  } else if (offer_refused) {
+    reply.stored.push_back(std::make_shared<const std::string>(
+        wire::write_error(std::nullopt, "draw-offer-limit", kOfferLimitText, false)));
+  }
+  commit(std::move(reply));
+}
+
+void GameRoom::reply_over(Client& client, std::int64_t id) {
+  // A flag found just now has its ending to store first; the refusal follows it.
+  Reply reply = reply_to(client, std::nullopt, "the game could not be stored");
+  reply.stored.push_back(std::make_shared<const std::string>(
+      wire::write_error(id, "game-over", "the game is over", false)));
+  commit(std::move(reply));
 }
 
 void GameRoom::play_move(Color side, core::Move move, Millis t, std::int64_t lag_ms, bool offer) {
   const core::Position before = arbiter_->game().position();
   const int ply_before = arbiter_->game().ply();
+  const bool opponent_offered = arbiter_->has_draw_offer(~side);
   apply(competition::MoveEvent{side, notation::san(before, move), false}, t);
   if (arbiter_->game().ply() != ply_before + 1) {
     // The flag fell before the move arrived (Art. 6.8: the move came too late).
     end_if_over(std::nullopt);
     return;
   }
-  add_played_move(side, before, move, lag_ms);
+  add_played_move(side, before, move, lag_ms, opponent_offered && !arbiter_->has_draw_offer(~side));
   // 9.1.2.1: an offer made with the move; 5.2.3: not before both sides have moved.
-  if (offer && !arbiter_->is_over() && moves_.size() >= 2) offer_draw(side, last_t_);
+  if (offer && !arbiter_->is_over() && moves_.size() >= 2) offer_draw(side, arbiter_->now());
   end_if_over(std::nullopt);
 }
 
@@ -123,7 +136,7 @@ wire::MoveEventData GameRoom::record_move(Color side, const core::Position& befo
 }
 
 void GameRoom::add_played_move(Color side, const core::Position& before, core::Move move,
-                               std::int64_t lag_ms) {
+                               std::int64_t lag_ms, bool lapsed) {
   const int ply = static_cast<int>(moves_.size()) + 1;
   if (ply == 1 || ply == 2) first_move_deadline_ = now() + ctx_.timings.first_move;
   if (ply == 2) {
@@ -132,37 +145,31 @@ void GameRoom::add_played_move(Color side, const core::Position& before, core::M
     t0_ = now();
     first_move_deadline_.reset();
   }
-  if (status_ == store::GameStatus::Created) status_ = store::GameStatus::Ongoing;
-  offer_declined_[side_index(~side)] = false;  // 11.5: the opponent may offer again
-  const bool lapsed = draw_offer_ == ~side;    // 9.1.2.1: the receiver moved
-  if (lapsed) draw_offer_.reset();
   wire::MoveEventData d = record_move(side, before, move, arbiter_->game().position());
-  const bool ended = arbiter_->is_over();
-  if (ended) status_ = store::GameStatus::Ended;  // provisional; end_if_over completes it
   d.clock = clock_view(now());
   d.lag_ms = lag_ms;
   d.dests = dests();
   d.claims = claims();
-  if (ended) status_ = store::GameStatus::Ongoing;
-  d.draw_offer = draw_offer_;
+  d.draw_offer = draw_offer();
   d.can_abort = can_abort();
-  d.t = last_t_.count();
+  d.t = arbiter_->now().count();
   add_event(d);
-  if (lapsed) add_event(wire::DrawEventData{"lapse", ~side, last_t_.count()});
+  // 9.1.2.1: the receiver of an offer moved; the Arbiter has let it lapse.
+  if (lapsed) add_event(wire::DrawEventData{"lapse", ~side, arbiter_->now().count()});
 }
 
 void GameRoom::offer_draw(Color side, Millis t) {
-  if (draw_offer_ == side) return;  // an offer while one is pending from the same side
+  if (arbiter_->has_draw_offer(side)) return;  // one is pending from the same side
   apply(competition::OfferDrawEvent{side}, t);
-  draw_offer_ = side;
-  add_event(wire::DrawEventData{"offer", side, last_t_.count()});
+  if (!arbiter_->has_draw_offer(side)) return;  // refused (9.1.1)
+  add_event(wire::DrawEventData{"offer", side, arbiter_->now().count()});
 }
 
 void GameRoom::on_draw(Client& client, const wire::DrawMsg& m) {
   if (!client.role) return reply_error(client, m.id, "not-a-player", "spectators cannot act");
   const Color side = *client.role;
   check_flag(now());
-  if (over()) return reply_error(client, m.id, "game-over", "the game is over");
+  if (over()) return reply_over(client, m.id);
   if (moves_.size() < 2) {
     return reply_error(client, m.id, "too-early",
                        "a draw needs both players to have made a move (Art. 5.2.3)");
@@ -170,40 +177,37 @@ void GameRoom::on_draw(Client& client, const wire::DrawMsg& m) {
   const Millis t = arbiter_time(now());
   switch (m.action) {
     case wire::OfferAction::Offer:
-      if (draw_offer_ == ~side) {
+      if (arbiter_->has_draw_offer(~side)) {
         // Both want a draw: the second offer accepts the first (5.2.3).
         apply(competition::AcceptDrawEvent{side}, t);
         end_if_over(side);
-      } else if (offer_declined_[side_index(side)]) {
+      } else if (arbiter_->offer_declined(side)) {
         return reply_error(client, m.id, "draw-offer-limit", kOfferLimitText);
       } else {
         offer_draw(side, t);
       }
       break;
     case wire::OfferAction::Accept:
-      if (draw_offer_ != ~side)
+      if (!arbiter_->has_draw_offer(~side))
         return reply_error(client, m.id, "no-offer", "there is no draw offer to accept");
       apply(competition::AcceptDrawEvent{side}, t);
       end_if_over(side);
       break;
     case wire::OfferAction::Decline:
-      if (draw_offer_ != ~side)
+      if (!arbiter_->has_draw_offer(~side))
         return reply_error(client, m.id, "no-offer", "there is no draw offer to decline");
       apply(competition::DeclineDrawEvent{side}, t);
-      draw_offer_.reset();
-      offer_declined_[side_index(~side)] = true;
-      add_event(wire::DrawEventData{"decline", side, last_t_.count()});
+      add_event(wire::DrawEventData{"decline", side, arbiter_->now().count()});
       break;
   }
-  if (!commit()) return reply_error(client, m.id, "internal", "the action could not be stored");
-  ack(client, m.id);
+  commit(reply_to(client, m.id, "the action could not be stored"));
 }
 
 void GameRoom::on_claim(Client& client, const wire::ClaimMsg& m) {
   if (!client.role) return reply_error(client, m.id, "not-a-player", "spectators cannot claim");
   const Color side = *client.role;
   check_flag(now());
-  if (over()) return reply_error(client, m.id, "game-over", "the game is over");
+  if (over()) return reply_over(client, m.id);
   const game::Game& g = arbiter_->game();
   const core::Position pos = g.position();
   if (pos.side_to_move() != side) {
@@ -224,6 +228,8 @@ void GameRoom::on_claim(Client& client, const wire::ClaimMsg& m) {
   const Color opponent = ~side;
   const auto opponent_before = arbiter_->chess_clock().remaining(clock_side(opponent));
   const int ply_before = g.ply();
+  const bool opponent_offered = arbiter_->has_draw_offer(opponent);
+  const bool own_offer = arbiter_->has_draw_offer(side);
   apply(competition::ClaimEvent{side, m.threefold ? ClaimKind::Threefold : ClaimKind::Fifty,
                                 intended ? std::optional<std::string>(notation::san(pos, *intended))
                                          : std::nullopt},
@@ -236,7 +242,7 @@ void GameRoom::on_claim(Client& client, const wire::ClaimMsg& m) {
     md.clock = clock_view(now());
     if (md.clock) md.clock->running.reset();
     md.intended = true;
-    md.t = last_t_.count();
+    md.t = arbiter_->now().count();
     add_event(md);
   }
   wire::ClaimEventData d;
@@ -245,7 +251,7 @@ void GameRoom::on_claim(Client& client, const wire::ClaimMsg& m) {
   if (intended) d.move = core::to_uci(pos, *intended);
   d.upheld = upheld;
   d.article = m.threefold ? "9.2" : "9.3";
-  d.t = last_t_.count();
+  d.t = arbiter_->now().count();
   if (!upheld && !arbiter_->chess_clock().is_unlimited()) {
     // 9.5.3: the opponent gets two minutes (one in blitz, B.2).
     const auto added = arbiter_->chess_clock().remaining(clock_side(opponent)) - opponent_before;
@@ -258,30 +264,26 @@ void GameRoom::on_claim(Client& client, const wire::ClaimMsg& m) {
     if (arbiter_->game().ply() == ply_before + 1) {
       // 9.5.3: "the intended move shall be made"; the Arbiter has made it. Publish it as
       // a move; replay the bookkeeping without applying it twice.
-      add_played_move(side, pos, *intended, 0);
+      add_played_move(side, pos, *intended, 0,
+                      opponent_offered && !arbiter_->has_draw_offer(opponent));
     }
-    if (!arbiter_->is_over() && draw_offer_ != side) {
+    if (!arbiter_->is_over() && !own_offer && arbiter_->has_draw_offer(side)) {
       // 9.1.2.3: the claim is also a draw offer; the opponent may accept it.
-      draw_offer_ = side;
-      add_event(wire::DrawEventData{"offer", side, last_t_.count()});
+      add_event(wire::DrawEventData{"offer", side, arbiter_->now().count()});
     }
     end_if_over(std::nullopt);
   }
-  if (!commit()) return reply_error(client, m.id, "internal", "the claim could not be stored");
-  ack(client, m.id);
-  maybe_start_computer();
+  commit(reply_to(client, m.id, "the claim could not be stored"));
 }
 
 void GameRoom::on_resign(Client& client, const wire::ResignMsg& m) {
   if (!client.role) return reply_error(client, m.id, "not-a-player", "spectators cannot resign");
   check_flag(now());
-  if (over()) return reply_error(client, m.id, "game-over", "the game is over");
+  if (over()) return reply_over(client, m.id);
   // 5.1.2: a player may resign at any time, also on the opponent's turn.
   apply(competition::ResignEvent{*client.role}, arbiter_time(now()));
   end_if_over(*client.role);
-  if (!commit())
-    return reply_error(client, m.id, "internal", "the resignation could not be stored");
-  ack(client, m.id);
+  commit(reply_to(client, m.id, "the resignation could not be stored"));
 }
 
 void GameRoom::on_abort(Client& client, const wire::AbortMsg& m) {
@@ -290,10 +292,9 @@ void GameRoom::on_abort(Client& client, const wire::AbortMsg& m) {
   if (!can_abort()) {
     return reply_error(client, m.id, "cannot-abort", "both sides have moved: resign instead");
   }
-  end_game("*", "aborted", std::nullopt, *client.role, last_t_,
+  end_game("*", "aborted", std::nullopt, *client.role, arbiter_->now(),
            capitalised(*client.role) + " aborted the game", std::nullopt);
-  if (!commit()) return reply_error(client, m.id, "internal", "the abort could not be stored");
-  ack(client, m.id);
+  commit(reply_to(client, m.id, "the abort could not be stored"));
 }
 
 void GameRoom::on_rematch(Client& client, const wire::RematchMsg& m) {
@@ -324,8 +325,7 @@ void GameRoom::on_rematch(Client& client, const wire::RematchMsg& m) {
       add_event(wire::RematchEventData{"decline", side, std::nullopt});
       break;
   }
-  if (!commit()) return reply_error(client, m.id, "internal", "the rematch could not be stored");
-  ack(client, m.id);
+  commit(reply_to(client, m.id, "the rematch could not be stored"));
 }
 
 void GameRoom::accept_rematch(Color side) {
@@ -346,8 +346,7 @@ void GameRoom::accept_rematch(Color side) {
   rematch_id_ = game->id;
   add_event(wire::RematchEventData{"accept", side, game->id});
   // §3.1: each seat learns its new seat and token; tokens are never broadcast. The seat
-  // messages follow the events (publish() runs in commit(), before this returns to the
-  // caller, so they are queued after the accept event).
+  // messages follow the events (sent after their commit, with them).
   const RematchGame g = *game;
   for (auto& [key, c] : clients_) {
     if (!c.ready || !c.role) continue;

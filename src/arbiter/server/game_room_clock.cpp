@@ -44,61 +44,49 @@ std::string end_text(const std::string& termination, std::optional<Color> winner
 
 Millis GameRoom::arbiter_time(Millis steady) const {
   if (!t0_) return Millis{0};
-  return std::max(steady - *t0_, last_t_);
+  return std::max(steady - *t0_, arbiter_->now());
 }
 
 std::optional<ClockView> GameRoom::clock_view(Millis steady) const {
-  const clock::ChessClock& clk = arbiter_->chess_clock();
-  if (clk.is_unlimited()) return std::nullopt;
+  // Before t = 0 (the first two moves, §3.3) no clock runs on the display.
+  const bool started = t0_.has_value() && !over();
+  const auto r = arbiter_->clock_at(started ? arbiter_time(steady) : arbiter_->now());
+  if (!r) return std::nullopt;
   ClockView v;
-  v.white = clk.remaining(clock::ClockSide::White).count();
-  v.black = clk.remaining(clock::ClockSide::Black).count();
-  const auto& periods = clk.control().periods();
-  const Color to_move = arbiter_->game().position().side_to_move();
-  const auto period_of = [&](Color c) {
-    return std::min(clk.period_index(clock_side(c)), periods.size() - 1);
-  };
-  v.delay_ms = periods[period_of(to_move)].delay.count();
-  if (!over() && t0_ && clk.running()) {
-    const Color r = *clk.running() == clock::ClockSide::White ? Color::White : Color::Black;
-    const Millis elapsed = std::max(Millis{0}, arbiter_time(steady) - last_t_);
-    const Millis delay_left = clk.delay_left(clock_side(r));
-    const Millis main = clk.remaining(clock_side(r));
-    const Millis left = std::max(Millis{0}, main - std::max(Millis{0}, elapsed - delay_left));
-    (r == Color::White ? v.white : v.black) = left.count();
-    v.delay_left_ms = std::max(Millis{0}, delay_left - elapsed).count();
-    v.running = r;
-    v.delay_ms = periods[period_of(r)].delay.count();
+  v.white = r->of(Color::White).count();
+  v.black = r->of(Color::Black).count();
+  const Color shown =
+      started && r->running ? *r->running : arbiter_->game().position().side_to_move();
+  v.delay_ms = r->delay_of(shown).count();
+  if (started && r->running) {
+    v.running = r->running;
+    v.delay_left_ms = r->delay_left.count();
   }
   for (Color c : {Color::White, Color::Black}) {
-    const std::size_t p = period_of(c);
-    if (periods[p].moves <= 0) continue;
-    int before = 0;
-    for (std::size_t i = 0; i < p; ++i) before += periods[i].moves;
-    v.to_control[side_index(c)] = periods[p].moves - (clk.moves_completed(clock_side(c)) - before);
+    if (r->to_control_of(c) > 0) v.to_control[side_index(c)] = r->to_control_of(c);
   }
   return v;
 }
 
 Millis GameRoom::grace(Color side) const {
-  double best = 0;
+  Millis best{0};
   for (const auto& [key, c] : clients_) {
-    if (c.ready && c.role == side && c.rtt) best = std::max(best, *c.rtt / 2);
+    if (c.ready && c.role == side) best = std::max(best, c.rtt.one_way());
   }
-  return std::min(Millis{static_cast<std::int64_t>(best)}, ctx_.timings.lag_cap);
+  return competition::flag_grace(best, ctx_.timings.online);
 }
 
 // ------------------------------------------------------------------ endings
 
 void GameRoom::end_if_over(std::optional<Color> by) {
-  if (over() || !arbiter_->is_over()) return;
+  if (end_announced_ || !arbiter_->is_over()) return;
   const competition::Verdict v = arbiter_->verdict();
   std::optional<Color> winner;
   if (v.result == competition::GameResult::WhiteWins) winner = Color::White;
   if (v.result == competition::GameResult::BlackWins) winner = Color::Black;
   const std::string termination{competition::termination_name(v.termination)};
   end_game(std::string(competition::result_text(v.result)), termination, winner, by,
-           v.ended_at.value_or(last_t_), end_text(termination, winner),
+           v.ended_at.value_or(arbiter_->now()), end_text(termination, winner),
            std::string(competition::termination_article(v.termination)));
 }
 
@@ -107,10 +95,8 @@ void GameRoom::end_game(const std::string& result, const std::string& terminatio
                         const std::string& text, std::optional<std::string> article) {
   const Millis s = now();
   const Millis current = arbiter_time(s);
-  status_ = termination == "aborted" ? store::GameStatus::Aborted : store::GameStatus::Ended;
-  result_ = result;
-  termination_ = termination;
-  draw_offer_.reset();
+  if (termination == "aborted") aborted_ = true;
+  end_announced_ = true;
   first_move_deadline_.reset();
   last_activity_ = s;
   if (computer_) {
@@ -135,93 +121,21 @@ void GameRoom::end_game(const std::string& result, const std::string& terminatio
   const std::int64_t wall =
       ctx_.clock->wall_ms() - std::max<std::int64_t>(0, (current - t).count());
   pending_.events.back().wall_ms = wall;
-  pending_.ending = store::Ending{status_, result, termination, wall};
+  pending_.ending = store::Ending{status(), result, termination, wall};
 }
 
 void GameRoom::check_flag(Millis s) {
   if (over() || !t0_) return;
-  const clock::ChessClock& clk = arbiter_->chess_clock();
-  const auto instant = clk.flag_instant();
-  const auto running = clk.running();
+  const auto instant = arbiter_->automatic_flag_instant();
+  const auto running = arbiter_->chess_clock().running();
   if (!instant || !running) return;
   const Color side = *running == clock::ClockSide::White ? Color::White : Color::Black;
-  // §3.3: the flag falls at the running side's zero instant, plus the same lag grace a
-  // move would get.
+  // §3.3: the server declares the flag at the running side's zero instant plus the same
+  // lag grace a move would get.
   if (s < *t0_ + *instant + grace(side)) return;
-  // Art. 6.8 / 6.9: the Arbiter ends the game at the exact instant; the opponent's flag
-  // claim only makes it look at the clock then.
-  apply(competition::ClaimEvent{~side, ClaimKind::Flag, {}}, *instant);
-  if (!arbiter_->is_over())
-    apply(competition::ClaimEvent{~side, ClaimKind::Flag, {}}, *instant + Millis{1});
+  // Art. 6.8 / 6.9: the Arbiter ends the game at the exact instant (the caller commits).
+  arbiter_->advance(*instant);
   end_if_over(std::nullopt);
-  commit();
-}
-
-// ------------------------------------------------------------------ events and the store
-
-void GameRoom::add_event(const wire::EventData& data) {
-  const auto seq = static_cast<std::int64_t>(events_.size() + pending_.events.size() + 1);
-  pending_.events.push_back(
-      store::EventRecord{seq, wire::write_event(seq, data), ctx_.clock->wall_ms()});
-}
-
-bool GameRoom::commit() {
-  Pending p = std::move(pending_);
-  pending_ = {};
-  auto seats = std::move(pending_seat_);
-  pending_seat_.clear();
-  if (p.events.empty() && !p.move && !p.ending) return true;
-  const std::span<const store::EventRecord> all{p.events};
-  const std::size_t split = std::min(p.end_index.value_or(all.size()), all.size());
-  Result<void> ok{};
-  if (p.move) {
-    ok = ctx_.store->append_move(id_, *p.move, all.first(split));
-  } else if (split > 0) {
-    ok = ctx_.store->append_events(id_, all.first(split));
-  }
-  if (ok && p.ending) {
-    ok = ctx_.store->finish_game(id_, *p.ending, all.subspan(split));
-  } else if (ok && split < all.size()) {
-    ok = ctx_.store->append_events(id_, all.subspan(split));
-  }
-  if (!ok) {
-    log_line("game " + id_ + ": store failed: " + ok.error().describe() + "; reloading");
-    auto stored = ctx_.store->load_game(id_);
-    if (stored && replay(*stored)) {
-      resume_clocks(*stored);
-    }
-    for (auto& [key, c] : clients_) {
-      if (c.ready && !c.closing) sync(c, 0);
-    }
-    return false;
-  }
-  publish(std::move(p.events));
-  for (auto& [connection, text] : seats)
-    connection->send(std::make_shared<const std::string>(text));
-  return true;
-}
-
-void GameRoom::publish(std::vector<store::EventRecord> records) {
-  for (auto& r : records) {
-    events_.push_back(std::make_shared<const std::string>(std::move(r.json)));
-    const auto seq = static_cast<std::int64_t>(events_.size());
-    for (auto& [key, c] : clients_) {
-      if (c.ready && !c.closing && c.role) send_event(c, seq);
-    }
-  }
-}
-
-void GameRoom::flush_spectators() {
-  // Issue #14: a thousand spectators' copies of a move queue a thousand writes on the
-  // server's threads; sent before the mover's `ack`, they delayed it. Now they follow it.
-  const auto seq = static_cast<std::int64_t>(events_.size());
-  spectators_seq_ = std::min(spectators_seq_, seq);  // a reload may have shortened the list
-  for (std::int64_t n = spectators_seq_ + 1; n <= seq; ++n) {
-    for (auto& [key, c] : clients_) {
-      if (c.ready && !c.closing && !c.role) send_event(c, n);
-    }
-  }
-  spectators_seq_ = seq;
 }
 
 // ------------------------------------------------------------------ timers
@@ -231,12 +145,16 @@ void GameRoom::tick() {
   if (shut_down_) return;
   SpectatorFlush flush{*this};
   const Millis s = now();
-  check_flag(s);
-  if (!over() && first_move_deadline_ && s >= *first_move_deadline_ && playable() &&
+  // While a commit is in flight the game waits; the sockets are still served.
+  if (!in_flight_) {
+    check_flag(s);
+    if (!pending_.events.empty()) commit();
+  }
+  if (!in_flight_ && !over() && first_move_deadline_ && s >= *first_move_deadline_ && playable() &&
       moves_.size() < 2) {
     // §3.3: a side that does not make its first move within 30 s: the game is aborted.
     const Color late = arbiter_->game().position().side_to_move();
-    end_game("*", "aborted", std::nullopt, std::nullopt, last_t_,
+    end_game("*", "aborted", std::nullopt, std::nullopt, arbiter_->now(),
              "Game aborted: " + capitalised(late) + " did not move in time", std::nullopt);
     commit();
   }
@@ -255,10 +173,10 @@ void GameRoom::tick() {
       c.connection->close(4009, "idle");
       continue;
     }
-    if (s >= c.next_ping) {
+    if (s - c.last_ping >= ping_interval(c)) {  // the interval may shorten when the clock starts
       c.ping_n++;
       c.ping_sent = s;
-      c.next_ping = s + tm.ping_interval;
+      c.last_ping = s;
       c.connection->send(std::make_shared<const std::string>(wire::write_ping(c.ping_n)));
     }
     if (!c.unacked.empty()) {
@@ -276,7 +194,7 @@ void GameRoom::tick() {
     }
   }
   flush_crowd(s);
-  maybe_start_computer();
+  if (!in_flight_) maybe_start_computer();
 }
 
 void GameRoom::shutdown() {
@@ -318,6 +236,7 @@ bool GameRoom::keep_ticking() {
 bool GameRoom::evictable(Millis grace) {
   std::lock_guard lock{mutex_};
   if (!clients_.empty() || computer_thinking_ || ticking_) return false;
+  if (in_flight_ || !deferred_.empty()) return false;
   if (!over() && (t0_ || first_move_deadline_)) return false;
   if (!pending_.events.empty() || !pending_seat_.empty()) return false;
   return now() - last_activity_ >= grace;
@@ -340,12 +259,11 @@ void GameRoom::maybe_start_computer() {
     r.history.push_back(p.key());
     p = p.after(m);
   }
-  if (auto clock = clock_view(now())) {
-    r.remaining_ms = *extra_.computer == Color::White ? clock->white : clock->black;
-    const auto& periods = arbiter_->chess_clock().control().periods();
-    const auto idx = std::min(arbiter_->chess_clock().period_index(clock_side(*extra_.computer)),
-                              periods.size() - 1);
-    r.increment_ms = (periods[idx].increment + periods[idx].delay).count();
+  if (auto clock = arbiter_->clock_at(arbiter_time(now()))) {
+    r.remaining_ms = clock->of(*extra_.computer).count();
+    // UCI knows no delay: it is told as increment.
+    r.increment_ms =
+        (clock->increment_of(*extra_.computer) + clock->delay_of(*extra_.computer)).count();
   }
   computer_thinking_ = true;
   const int ply = static_cast<int>(moves_.size()) + 1;
@@ -361,12 +279,24 @@ void GameRoom::maybe_start_computer() {
 
 void GameRoom::computer_moved(const std::string& uci, int ply) {
   std::lock_guard lock{mutex_};
+  if (in_flight_) {
+    deferred_.emplace_back([this, uci, ply] { computer_played(uci, ply); });
+    return;
+  }
+  computer_played(uci, ply);
+}
+
+void GameRoom::computer_played(const std::string& uci, int ply) {
   SpectatorFlush flush{*this};
   if (shut_down_) return;
   computer_thinking_ = false;
   last_activity_ = now();
   check_flag(now());
-  if (over() || !extra_.computer || ply != static_cast<int>(moves_.size()) + 1) {
+  if (over()) {
+    commit();
+    return;
+  }
+  if (!extra_.computer || ply != static_cast<int>(moves_.size()) + 1) {
     maybe_start_computer();
     return;
   }

@@ -58,7 +58,45 @@ TEST_F(RoomTest, ResentMoveIsAcknowledgedOnceAndStalePliesRefused) {
   EXPECT_EQ(f.room->state().moves.size(), 7u);
 }
 
+TEST_F(RoomTest, KeepaliveIsFrequentOnlyWhereAClockRuns) {
+  // Issue #16: a ping every 5 s to the players of a game whose clock runs, every 15 s to
+  // spectators and before the clocks start; a `clock` after a pong only while one runs.
+  timings_.first_move = Millis{3'600'000};
+  open();
+  auto [f, w, b] = seated();
+  auto spectator = connect(*f.room, "");
+  const auto pings_after = [&](Millis d) {
+    w->clear();
+    spectator->clear();
+    for (Millis t{0}; t < d; t += 1000ms) {
+      clock_.advance(1000ms);
+      const std::size_t seen[2] = {w->of("ping").size(), spectator->of("ping").size()};
+      f.room->tick();
+      std::size_t i = 0;
+      for (auto* c : {&w, &spectator}) {  // each new ping answered once
+        if ((*c)->of("ping").size() > seen[i++]) {
+          say(*f.room, *c, R"({"t":"pong","n":)" + at((*c)->last("ping"), "/n") + "}");
+        }
+      }
+    }
+    return std::pair{w->of("ping").size(), spectator->of("ping").size()};
+  };
+  // No clock runs before both first moves: quiet pings, and no clock after the pong.
+  EXPECT_EQ(pings_after(30s), (std::pair<std::size_t, std::size_t>{2, 2}));
+  EXPECT_TRUE(w->of("clock").empty());
+  move(*f.room, w, "e2e4", 1, 1);
+  move(*f.room, b, "e7e5", 2, 1);
+  for (const auto& c : {w, b, spectator}) say(*f.room, c, R"({"t":"ack","seq":100})");
+  const auto running = pings_after(30s);
+  EXPECT_EQ(running.first, 6u);          // every 5 s
+  EXPECT_EQ(running.second, 2u);         // every 15 s
+  EXPECT_EQ(w->of("clock").size(), 6u);  // one after each pong
+  EXPECT_EQ(spectator->of("clock").size(), 2u);
+}
+
 TEST_F(RoomTest, LagCompensationFromPingPong) {
+  timings_.ping_interval = 2000ms;  // the arithmetic below pings at 2 s
+  open();
   auto [f, w, b] = after_e4_e5();
   // A ping every 2 s; White answers after 120 ms: rtt 120, compensation 60 ms.
   clock_.advance(2000ms);

@@ -262,6 +262,8 @@ TEST_F(RoomTest, FlagFallsAtZero) {
 }
 
 TEST_F(RoomTest, AMoveWithinTheLagGraceBeatsTheFlag) {
+  timings_.ping_interval = 2000ms;  // the arithmetic below pings at 2 s
+  open();
   auto [f, w, b] = after_e4_e5("60");
   // White's round trip is 400 ms: the flag waits 200 ms of grace, a move 150 ms after
   // zero is timed 200 ms earlier and stands (web-protocol.md §3.3).

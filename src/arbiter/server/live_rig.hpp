@@ -1,5 +1,6 @@
 // Tests: the whole server on loopback (an ephemeral port) over a SQLite store in a
-// temporary directory, with the room service thread: what a running `arbiter serve` is.
+// temporary directory (PostgreSQL with ARBITER_TEST_STORE=postgres), with the room
+// service thread: what a running `arbiter serve` is.
 //
 //   LiveRig rig;
 //   ASSERT_TRUE(rig.start("my-test", timings));   // then rig.server->port(), *rig.registry
@@ -18,6 +19,7 @@
 #include "arbiter/server/registry.hpp"
 #include "arbiter/server/server.hpp"
 #include "arbiter/server/service.hpp"
+#include "arbiter/store/pg_test_server.hpp"
 
 namespace arbiter::server::testing {
 
@@ -34,7 +36,9 @@ struct LiveRig {
           ("arbiter-live-" + std::to_string(::getpid()) + "-" + name);
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
-    auto s = store::open_store((dir / "arbiter.db").string());
+    auto location = store::testing::test_store_location((dir / "arbiter.db").string());
+    if (!location) return false;
+    auto s = store::open_store(*location);
     if (!s) return false;
     store = std::move(*s);
     RoomContext ctx;

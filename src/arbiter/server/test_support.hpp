@@ -1,5 +1,6 @@
-// Test fixtures for rooms: fake connections, a temporary SQLite store, a hand-driven
-// clock and task queue, and a scripted computer.
+// Test fixtures for rooms: fake connections, a temporary store (SQLite, or PostgreSQL
+// with ARBITER_TEST_STORE=postgres), a hand-driven clock and task queue, and a scripted
+// computer.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -14,6 +15,7 @@
 #include "arbiter/core/movegen.hpp"
 #include "arbiter/core/uci_move.hpp"
 #include "arbiter/server/registry.hpp"
+#include "arbiter/store/pg_test_server.hpp"
 #include "arbiter/wire/protocol.hpp"
 
 namespace arbiter::server::testing {
@@ -85,6 +87,10 @@ class RoomTest : public ::testing::Test {
             ::testing::UnitTest::GetInstance()->current_test_info()->name());
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
+    // SQLite in dir_, or PostgreSQL with ARBITER_TEST_STORE=postgres (CMakeLists.txt).
+    auto location = store::testing::test_store_location((dir_ / "arbiter.db").string());
+    ASSERT_TRUE(location) << location.error().describe();
+    location_ = *location;
     open();
   }
   void TearDown() override {
@@ -99,13 +105,14 @@ class RoomTest : public ::testing::Test {
     if (registry_) registry_->shutdown();
     registry_.reset();
     store_.reset();
-    auto s = store::open_store((dir_ / "arbiter.db").string());
+    auto s = store::open_store(location_);
     ASSERT_TRUE(s) << s.error().describe();
     store_ = std::move(*s);
     RoomContext ctx;
     ctx.store = store_.get();
     ctx.clock = &clock_;
-    ctx.executor = &executor_;
+    ctx.executor = executor_override_ != nullptr ? executor_override_ : &executor_;
+    ctx.writer = writer_;
     ctx.computer = [this](int) { return std::make_unique<ScriptedComputer>(&computer_stops_); };
     ctx.timings = timings_;
     registry_ = std::make_unique<GameRegistry>(ctx);
@@ -181,7 +188,11 @@ class RoomTest : public ::testing::Test {
   ManualRoomClock clock_;
   ManualExecutor executor_;
   std::atomic<int> computer_stops_{0};
-  RoomTimings timings_;  // of the rooms of the next open()
+  RoomTimings timings_;   // of the rooms of the next open()
+  std::string location_;  // the store, reopened by open()
+  // Group commit (game_room_commit_test.cpp): set by a derived fixture before open().
+  CommitWriter* writer_ = nullptr;
+  Executor* executor_override_ = nullptr;
   std::unique_ptr<store::Store> store_;
   std::unique_ptr<GameRegistry> registry_;
 };

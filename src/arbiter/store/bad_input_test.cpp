@@ -3,8 +3,8 @@
 
 #include <fstream>
 
+#include "arbiter/store/backend_test_support.hpp"
 #include "arbiter/store/sqlite_store.hpp"
-#include "arbiter/store/test_support.hpp"
 
 namespace arbiter::store {
 namespace {
@@ -14,19 +14,20 @@ using testing::sample_header;
 using testing::sample_move;
 using testing::TempDir;
 
-class StoreBadInput : public ::testing::Test {
+class StoreBadInput : public testing::BackendTest {
  protected:
   void SetUp() override {
-    auto opened = SqliteStore::open(dir_.file("games.db"));
-    ASSERT_TRUE(opened) << opened.error().describe();
-    store_ = std::move(*opened);
+    BackendTest::SetUp();
+    if (HasFatalFailure()) return;
+    store_ = open();
+    ASSERT_TRUE(store_);
     ASSERT_TRUE(store_->create_game(sample_header("g")));
   }
-  TempDir dir_;
-  std::unique_ptr<SqliteStore> store_;
+  std::unique_ptr<Store> store_;
 };
+ARB_STORE_BACKENDS(StoreBadInput);
 
-TEST_F(StoreBadInput, UnknownGameId) {
+TEST_P(StoreBadInput, UnknownGameId) {
   auto load = store_->load_game("nope");
   ASSERT_FALSE(load);
   EXPECT_EQ(load.error().code, ErrorCode::kProtocolState);
@@ -39,20 +40,20 @@ TEST_F(StoreBadInput, UnknownGameId) {
   EXPECT_FALSE(store_->finish_game("nope", {GameStatus::Ended, "1-0", "resignation", 1}, {}));
 }
 
-TEST_F(StoreBadInput, MalformedGameIdIsRejectedBeforeTheDatabase) {
+TEST_P(StoreBadInput, MalformedGameIdIsRejectedBeforeTheDatabase) {
   auto load = store_->load_game("x'; DROP TABLE games; --");
   ASSERT_FALSE(load);
   EXPECT_EQ(load.error().code, ErrorCode::kInvalidArgument);
   EXPECT_TRUE(store_->load_game("g"));
 }
 
-TEST_F(StoreBadInput, DuplicateGameId) {
+TEST_P(StoreBadInput, DuplicateGameId) {
   auto again = store_->create_game(sample_header("g"));
   ASSERT_FALSE(again);
   EXPECT_EQ(again.error().code, ErrorCode::kProtocolState);
 }
 
-TEST_F(StoreBadInput, DuplicatePlyLeavesTheFirstMoveAndItsEvents) {
+TEST_P(StoreBadInput, DuplicatePlyLeavesTheFirstMoveAndItsEvents) {
   const EventRecord e1 = sample_event(1);
   ASSERT_TRUE(store_->append_move("g", sample_move(1), {&e1, 1}));
   MoveRecord other = sample_move(1);
@@ -69,7 +70,7 @@ TEST_F(StoreBadInput, DuplicatePlyLeavesTheFirstMoveAndItsEvents) {
   EXPECT_EQ(game->events.size(), 1u);  // the rejected call's event was rolled back
 }
 
-TEST_F(StoreBadInput, GapInPliesOrSeqs) {
+TEST_P(StoreBadInput, GapInPliesOrSeqs) {
   EXPECT_FALSE(store_->append_move("g", sample_move(2), {}));
   const EventRecord e3 = sample_event(3);
   auto gap = store_->append_events("g", {&e3, 1});
@@ -82,7 +83,7 @@ TEST_F(StoreBadInput, GapInPliesOrSeqs) {
   EXPECT_FALSE(store_->append_events("g", {&e1, 1}));  // seq 1 again
 }
 
-TEST_F(StoreBadInput, MalformedRecords) {
+TEST_P(StoreBadInput, MalformedRecords) {
   MoveRecord m = sample_move(1);
   m.uci = "e2e9";
   EXPECT_EQ(store_->append_move("g", m, {}).error().where.field, "uci");
@@ -119,10 +120,24 @@ TEST(StoreOpen, LocationSyntax) {
   TempDir dir;
   EXPECT_TRUE(open_store("sqlite:" + dir.file("a.db")));
   EXPECT_TRUE(open_store(dir.file("b.db")));
-  auto pg = open_store("postgresql://localhost/arbiter");
-  ASSERT_FALSE(pg);
-  EXPECT_EQ(pg.error().code, ErrorCode::kUnsupported);
   EXPECT_FALSE(open_store(""));
+  // postgresql:// selects PgStore: nothing listens on port 1, so it cannot connect.
+  auto pg = open_store("postgresql://arbiter@127.0.0.1:1/arbiter?connect_timeout=2");
+  ASSERT_FALSE(pg);
+  EXPECT_EQ(pg.error().code, ErrorCode::kIo);
+  EXPECT_NE(pg.error().message.find("cannot connect to PostgreSQL"), std::string::npos)
+      << pg.error().message;
+  EXPECT_EQ(pg.error().message.find('\n'), std::string::npos) << "one line, for logs";
+}
+
+TEST(StoreOpen, LocationsAreRedactedForMessages) {
+  EXPECT_EQ(redact_location("postgresql://arbiter:s3cret@db.example:5432/games"),
+            "postgresql://arbiter:***@db.example:5432/games");
+  EXPECT_EQ(redact_location("postgresql://arbiter@127.0.0.1:5432/games?password=x&sslmode=off"),
+            "postgresql://arbiter@127.0.0.1:5432/games?password=***&sslmode=off");
+  EXPECT_EQ(redact_location("postgresql://127.0.0.1:5432/games"),
+            "postgresql://127.0.0.1:5432/games");
+  EXPECT_EQ(redact_location("data/arbiter.db"), "data/arbiter.db");
 }
 
 }  // namespace

@@ -1,11 +1,11 @@
-// WAL mode: a second connection reads consistent snapshots while the first one writes.
+// A second connection reads consistent snapshots while the first one writes (SQLite: WAL
+// mode; PostgreSQL: MVCC), and threads sharing one store are serialised.
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <thread>
 
-#include "arbiter/store/sqlite_store.hpp"
-#include "arbiter/store/test_support.hpp"
+#include "arbiter/store/backend_test_support.hpp"
 
 namespace arbiter::store {
 namespace {
@@ -13,18 +13,17 @@ namespace {
 using testing::sample_event;
 using testing::sample_header;
 using testing::sample_move;
-using testing::TempDir;
 
-TEST(StoreConcurrency, ReaderSeesWholeTransactionsWhileAWriterAppends) {
-  TempDir dir;
-  const std::string path = dir.file("games.db");
-  SqliteOptions fast;
-  fast.synchronous_full = false;  // the test is about visibility, not durability
-  auto writer = SqliteStore::open(path, fast);
-  ASSERT_TRUE(writer) << writer.error().describe();
-  auto reader = SqliteStore::open(path, fast);
-  ASSERT_TRUE(reader) << reader.error().describe();
-  ASSERT_TRUE((*writer)->create_game(sample_header("g")));
+class StoreConcurrency : public testing::BackendTest {};
+ARB_STORE_BACKENDS(StoreConcurrency);
+
+TEST_P(StoreConcurrency, ReaderSeesWholeTransactionsWhileAWriterAppends) {
+  // The test is about visibility, not durability.
+  auto writer = open(false);
+  ASSERT_TRUE(writer);
+  auto reader = open(false);
+  ASSERT_TRUE(reader);
+  ASSERT_TRUE(writer->create_game(sample_header("g")));
 
   constexpr int kPlies = 150;
   std::atomic<bool> done{false};
@@ -34,7 +33,7 @@ TEST(StoreConcurrency, ReaderSeesWholeTransactionsWhileAWriterAppends) {
     std::size_t seen = 0;
     // Keep reading until the writer is done, and at least a few times.
     while (!done.load() || reads.load() < 5) {
-      auto game = (*reader)->load_game("g");
+      auto game = reader->load_game("g");
       ++reads;
       if (!game) {
         ++failures;
@@ -50,25 +49,22 @@ TEST(StoreConcurrency, ReaderSeesWholeTransactionsWhileAWriterAppends) {
   });
   for (int ply = 1; ply <= kPlies; ++ply) {
     const EventRecord e = sample_event(ply);
-    auto ok = (*writer)->append_move("g", sample_move(ply), {&e, 1});
+    auto ok = writer->append_move("g", sample_move(ply), {&e, 1});
     ASSERT_TRUE(ok) << ok.error().describe();
   }
   done = true;
   reading.join();
   EXPECT_EQ(failures.load(), 0);
   EXPECT_GE(reads.load(), 5);
-  auto final_state = (*reader)->load_game("g");
+  auto final_state = reader->load_game("g");
   ASSERT_TRUE(final_state);
   EXPECT_EQ(final_state->moves.size(), std::size_t{kPlies});
 }
 
-TEST(StoreConcurrency, ThreadsSharingOneStoreAreSerialised) {
-  TempDir dir;
-  SqliteOptions fast;
-  fast.synchronous_full = false;
-  auto opened = SqliteStore::open(dir.file("games.db"), fast);
+TEST_P(StoreConcurrency, ThreadsSharingOneStoreAreSerialised) {
+  auto opened = open(false);
   ASSERT_TRUE(opened);
-  SqliteStore& store = **opened;
+  Store& store = *opened;
   constexpr int kThreads = 4;
   constexpr int kGamesEach = 10;
   std::vector<std::thread> threads;
@@ -90,6 +86,50 @@ TEST(StoreConcurrency, ThreadsSharingOneStoreAreSerialised) {
   auto list = store.list_games({std::nullopt, 1000});
   ASSERT_TRUE(list);
   EXPECT_EQ(list->size(), std::size_t{kThreads * kGamesEach});
+}
+
+// Two stores (two servers, later a cluster) on one database write the same game: each
+// reads the game and appends the next ply with its event. Exactly one of two writers of
+// a ply wins; the loser gets kProtocolState, never a duplicate, a gap or an I/O error.
+TEST_P(StoreConcurrency, TwoStoresRacingForTheNextPlyStoreEachPlyOnce) {
+  auto first = open(false);
+  auto second = open(false);
+  ASSERT_TRUE(first && second);
+  ASSERT_TRUE(first->create_game(sample_header("g")));
+  constexpr int kAttempts = 40;
+  std::atomic<int> stored{0};
+  std::atomic<int> other_errors{0};
+  auto race = [&](Store& store) {
+    for (int i = 0; i < kAttempts; ++i) {
+      auto game = store.load_game("g");
+      if (!game) {
+        ++other_errors;
+        continue;
+      }
+      const int ply = static_cast<int>(game->moves.size()) + 1;
+      const EventRecord e = sample_event(game->last_seq() + 1);
+      auto ok = store.append_move("g", sample_move(ply), {&e, 1});
+      if (ok) {
+        ++stored;
+      } else if (ok.error().code != ErrorCode::kProtocolState) {
+        ++other_errors;
+      }
+    }
+  };
+  std::thread one{race, std::ref(*first)};
+  std::thread two{race, std::ref(*second)};
+  one.join();
+  two.join();
+  EXPECT_EQ(other_errors.load(), 0);
+  auto game = first->load_game("g");
+  ASSERT_TRUE(game);
+  EXPECT_EQ(game->moves.size(), static_cast<std::size_t>(stored.load()));
+  EXPECT_EQ(game->events.size(), game->moves.size());
+  EXPECT_GE(stored.load(), kAttempts);  // every round stores at least one of the two
+  for (std::size_t i = 0; i < game->moves.size(); ++i) {
+    EXPECT_EQ(game->moves[i].ply, static_cast<int>(i + 1));
+    EXPECT_EQ(game->events[i].seq, static_cast<std::int64_t>(i + 1));
+  }
 }
 
 }  // namespace

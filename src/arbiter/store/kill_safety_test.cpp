@@ -1,6 +1,7 @@
 // "Every accepted move is committed before it is acknowledged" (docs/store.md): a child
 // process appends moves and reports each one after append_move returns; it is killed with
-// SIGKILL in the middle of the stream; every reported move must be in the database.
+// SIGKILL in the middle of the stream; every reported move must be in the database. On
+// both backends: a SQLite file, or PostgreSQL, whose server sees the client vanish.
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -9,8 +10,7 @@
 
 #include <cstdint>
 
-#include "arbiter/store/sqlite_store.hpp"
-#include "arbiter/store/test_support.hpp"
+#include "arbiter/store/backend_test_support.hpp"
 
 namespace arbiter::store {
 namespace {
@@ -18,11 +18,13 @@ namespace {
 using testing::sample_event;
 using testing::sample_header;
 using testing::sample_move;
-using testing::TempDir;
+
+class StoreKillSafety : public testing::BackendTest {};
+ARB_STORE_BACKENDS(StoreKillSafety);
 
 // The child: appends moves until killed, writing each committed ply to `report`.
-[[noreturn]] void write_moves_until_killed(const std::string& path, int report) {
-  auto store = SqliteStore::open(path);  // default options: what the server uses
+[[noreturn]] void write_moves_until_killed(const std::string& location, int report) {
+  auto store = open_store(location);  // default options: what the server uses
   if (!store) _exit(3);
   for (int ply = 1; ply < 1'000'000; ++ply) {
     const EventRecord e = sample_event(ply);
@@ -33,13 +35,11 @@ using testing::TempDir;
   _exit(0);
 }
 
-TEST(StoreKillSafety, NoAcknowledgedMoveIsLostOnSigkill) {
-  TempDir dir;
-  const std::string path = dir.file("games.db");
+TEST_P(StoreKillSafety, NoAcknowledgedMoveIsLostOnSigkill) {
   {
-    auto store = SqliteStore::open(path);
-    ASSERT_TRUE(store) << store.error().describe();
-    ASSERT_TRUE((*store)->create_game(sample_header("g")));
+    auto store = open();
+    ASSERT_TRUE(store);
+    ASSERT_TRUE(store->create_game(sample_header("g")));
   }
   int fds[2];
   ASSERT_EQ(::pipe(fds), 0);
@@ -47,7 +47,7 @@ TEST(StoreKillSafety, NoAcknowledgedMoveIsLostOnSigkill) {
   ASSERT_GE(child, 0);
   if (child == 0) {
     ::close(fds[0]);
-    write_moves_until_killed(path, fds[1]);
+    write_moves_until_killed(location(), fds[1]);
   }
   ::close(fds[1]);
   // Let it commit a good number of moves, then kill it without warning.
@@ -66,9 +66,9 @@ TEST(StoreKillSafety, NoAcknowledgedMoveIsLostOnSigkill) {
   ::close(fds[0]);
   ASSERT_GE(last_acked, 25);
 
-  auto store = SqliteStore::open(path);
-  ASSERT_TRUE(store) << store.error().describe();
-  auto game = (*store)->load_game("g");
+  auto store = open();
+  ASSERT_TRUE(store);
+  auto game = store->load_game("g");
   ASSERT_TRUE(game) << game.error().describe();
   // Every acknowledged move is there; at most the one in flight may be there as well.
   ASSERT_GE(game->moves.size(), static_cast<std::size_t>(last_acked));
@@ -80,7 +80,7 @@ TEST(StoreKillSafety, NoAcknowledgedMoveIsLostOnSigkill) {
   // The database is writable again: the game continues after the restart.
   const int next = static_cast<int>(game->moves.size()) + 1;
   const EventRecord e = sample_event(next);
-  EXPECT_TRUE((*store)->append_move("g", sample_move(next), {&e, 1}));
+  EXPECT_TRUE(store->append_move("g", sample_move(next), {&e, 1}));
 }
 
 }  // namespace

@@ -23,16 +23,27 @@ tl::unexpected<Error> sqlite_error(sqlite3* db, std::string_view what) {
 
 // --- Database
 
-Database::~Database() {
+Database::~Database() { close(); }
+
+void Database::close() noexcept {
+  if (pool_) {
+    for (auto& [sql, free] : *pool_) {
+      for (sqlite3_stmt* stmt : free) sqlite3_finalize(stmt);
+    }
+    pool_->clear();
+  }
   if (db_ != nullptr) sqlite3_close_v2(db_);
+  db_ = nullptr;
 }
 
-Database::Database(Database&& other) noexcept : db_(std::exchange(other.db_, nullptr)) {}
+Database::Database(Database&& other) noexcept
+    : db_(std::exchange(other.db_, nullptr)), pool_(std::move(other.pool_)) {}
 
 Database& Database::operator=(Database&& other) noexcept {
   if (this != &other) {
-    if (db_ != nullptr) sqlite3_close_v2(db_);
+    close();
     db_ = std::exchange(other.db_, nullptr);
+    pool_ = std::move(other.pool_);
   }
   return *this;
 }
@@ -58,31 +69,61 @@ Result<void> Database::exec(std::string_view sql) {
 }
 
 Result<Statement> Database::prepare(std::string_view sql) {
+  auto& free = (*pool_)[std::string(sql)];
+  if (!free.empty()) {
+    sqlite3_stmt* stmt = free.back();
+    free.pop_back();
+    return Statement{db_, stmt, &free};
+  }
   sqlite3_stmt* stmt = nullptr;
   const int rc = sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &stmt, nullptr);
   if (rc != SQLITE_OK) {
     sqlite3_finalize(stmt);
     return sqlite_error(db_, "sqlite prepare");
   }
-  return Statement{db_, stmt};
+  return Statement{db_, stmt, &free};
+}
+
+Result<void> Database::run(std::string_view sql) {
+  // BEGIN, COMMIT and the like: sqlite3_exec would compile the text every time.
+  auto statement = prepare(sql);
+  if (!statement) return tl::unexpected(statement.error());
+  return statement->run();
 }
 
 std::string Database::last_error() const { return db_ != nullptr ? sqlite3_errmsg(db_) : ""; }
 
 // --- Statement
 
-Statement::~Statement() {
-  if (stmt_ != nullptr) sqlite3_finalize(stmt_);
+Statement::~Statement() { release(); }
+
+void Statement::release() noexcept {
+  if (stmt_ == nullptr) return;
+  sqlite3_reset(stmt_);
+  sqlite3_clear_bindings(stmt_);
+  if (home_ != nullptr) {
+    try {
+      home_->push_back(stmt_);
+    } catch (...) {  // no memory to keep it: compile it again next time
+      sqlite3_finalize(stmt_);
+    }
+  } else {
+    sqlite3_finalize(stmt_);
+  }
+  stmt_ = nullptr;
 }
 
 Statement::Statement(Statement&& other) noexcept
-    : db_(std::exchange(other.db_, nullptr)), stmt_(std::exchange(other.stmt_, nullptr)) {}
+    : db_(std::exchange(other.db_, nullptr)),
+      stmt_(std::exchange(other.stmt_, nullptr)),
+      home_(std::exchange(other.home_, nullptr)) {}
 
 Statement& Statement::operator=(Statement&& other) noexcept {
   if (this != &other) {
-    if (stmt_ != nullptr) sqlite3_finalize(stmt_);
+    release();
     db_ = std::exchange(other.db_, nullptr);
     stmt_ = std::exchange(other.stmt_, nullptr);
+    home_ = std::exchange(other.home_, nullptr);
   }
   return *this;
 }
@@ -143,19 +184,19 @@ bool Statement::column_is_null(int index) const noexcept {
 // --- Transaction
 
 Result<Transaction> Transaction::begin(Database& db) {
-  if (auto ok = db.exec("BEGIN IMMEDIATE"); !ok) return tl::unexpected(ok.error());
+  if (auto ok = db.run("BEGIN IMMEDIATE"); !ok) return tl::unexpected(ok.error());
   return Transaction{&db};
 }
 
 Transaction::~Transaction() {
-  if (db_ != nullptr) (void)db_->exec("ROLLBACK");
+  if (db_ != nullptr) (void)db_->run("ROLLBACK");
 }
 
 Transaction::Transaction(Transaction&& other) noexcept : db_(std::exchange(other.db_, nullptr)) {}
 
 Result<void> Transaction::commit() {
   if (db_ == nullptr) return make_error(ErrorCode::kProtocolState, "transaction already closed");
-  auto ok = db_->exec("COMMIT");
+  auto ok = db_->run("COMMIT");
   if (ok) db_ = nullptr;  // on failure the destructor rolls back
   return ok;
 }

@@ -36,6 +36,8 @@ class SqliteStore final : public Store {
                                            std::span<const EventRecord> events) override;
   [[nodiscard]] Result<void> finish_game(std::string_view game_id, const Ending& ending,
                                          std::span<const EventRecord> events) override;
+  // One transaction, one flush; a savepoint per write.
+  [[nodiscard]] std::vector<Result<void>> commit(std::span<const GameWrite> writes) override;
 
  private:
   explicit SqliteStore(sqlite::Database db) : db_(std::move(db)) {}
@@ -49,6 +51,15 @@ class SqliteStore final : public Store {
                                            std::span<const EventRecord> events);
   [[nodiscard]] Result<void> touch(std::string_view game_id, WallMs wall_ms,
                                    std::span<const EventRecord> events);
+  // Inside a transaction, input validated: the bodies of the three writes.
+  [[nodiscard]] Result<void> write_move(std::string_view game_id, const MoveRecord& move,
+                                        std::span<const EventRecord> events);
+  [[nodiscard]] Result<void> write_events(std::string_view game_id,
+                                          std::span<const EventRecord> events);
+  [[nodiscard]] Result<void> write_ending(std::string_view game_id, const Ending& ending,
+                                          std::span<const EventRecord> events);
+  // Inside a transaction: one group-commit write, validated, all or nothing (a savepoint).
+  [[nodiscard]] Result<void> write_one(const GameWrite& write);
 
   std::mutex mutex_;
   sqlite::Database db_;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "arbiter/store/pg_store.hpp"
 #include "arbiter/store/sqlite_store.hpp"
 
 namespace arbiter::store {
@@ -32,11 +33,31 @@ WallMs StoredGame::last_activity_ms() const noexcept {
   return last;
 }
 
+std::vector<Result<void>> Store::commit(std::span<const GameWrite> writes) {
+  std::vector<Result<void>> results;
+  results.reserve(writes.size());
+  for (const GameWrite& w : writes) {
+    Result<void> ok{};
+    if (!w.ending && !w.ending_events.empty()) {
+      ok = make_error(ErrorCode::kInvalidArgument, "ending events without an ending",
+                      {0, 0, "ending_events"});
+    } else if (w.move) {
+      ok = append_move(w.game_id, *w.move, w.events);
+    } else if (!w.events.empty()) {
+      ok = append_events(w.game_id, w.events);
+    }
+    if (ok && w.ending) ok = finish_game(w.game_id, *w.ending, w.ending_events);
+    results.push_back(std::move(ok));
+  }
+  return results;
+}
+
 Result<std::unique_ptr<Store>> open_store(std::string_view location) {
   constexpr std::string_view kSqlite = "sqlite:";
   if (location.starts_with("postgresql://") || location.starts_with("postgres://")) {
-    return make_error(ErrorCode::kUnsupported, "the PostgreSQL store is not implemented yet",
-                      {0, 0, "location"});
+    auto pg = PgStore::open(std::string{location});
+    if (!pg) return tl::unexpected(pg.error());
+    return std::unique_ptr<Store>{std::move(*pg)};
   }
   if (location.starts_with(kSqlite)) location.remove_prefix(kSqlite.size());
   if (location.empty()) {
@@ -45,6 +66,26 @@ Result<std::unique_ptr<Store>> open_store(std::string_view location) {
   auto sqlite = SqliteStore::open(std::string{location});
   if (!sqlite) return tl::unexpected(sqlite.error());
   return std::unique_ptr<Store>{std::move(*sqlite)};
+}
+
+std::string redact_location(std::string_view location) {
+  std::string text{location};
+  const auto scheme = text.find("://");
+  if (scheme == std::string::npos) return text;
+  const auto authority = scheme + 3;
+  const auto at = text.find('@', authority);
+  const auto colon = text.find(':', authority);
+  if (at != std::string::npos && colon != std::string::npos && colon < at &&
+      text.find('/', authority) > at) {
+    text.replace(colon + 1, at - colon - 1, "***");
+  }
+  for (auto key = text.find("password="); key != std::string::npos;
+       key = text.find("password=", key + 1)) {
+    const auto value = key + 9;
+    const auto end = text.find('&', value);
+    text.replace(value, (end == std::string::npos ? text.size() : end) - value, "***");
+  }
+  return text;
 }
 
 }  // namespace arbiter::store

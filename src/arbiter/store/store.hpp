@@ -3,8 +3,8 @@
 // times after each, and the log of protocol events. Every call that returns success has
 // committed durably, so the server may acknowledge a move after append_move returns.
 //
-// The interface is backend-neutral: SqliteStore implements it; a PostgreSQL (libpqxx)
-// backend is meant to implement the same contract. Timestamps are passed in by the
+// The interface is backend-neutral: SqliteStore and PgStore (PostgreSQL, libpqxx)
+// implement it, and the same tests run on both. Timestamps are passed in by the
 // caller (milliseconds since the Unix epoch): the store never reads a clock.
 #pragma once
 
@@ -114,6 +114,17 @@ struct Ending {
   WallMs wall_ms = 0;
 };
 
+// One game's part of a group commit: what one action of the referee produced, in order —
+// the move (if any) and the events that announce it, then the ending (if any) and its
+// events. Without an ending, ending_events must be empty.
+struct GameWrite {
+  std::string game_id;
+  std::optional<MoveRecord> move;
+  std::vector<EventRecord> events;
+  std::optional<Ending> ending;
+  std::vector<EventRecord> ending_events;
+};
+
 // Errors common to every backend: kInvalidArgument (bad id, FEN, ply or status; field
 // names it), kProtocolState (unknown game, duplicate or out-of-order ply or seq, game
 // already finished), kIo (the database failed; the operation was rolled back).
@@ -138,10 +149,19 @@ class Store {
   // accepts no more moves; events (e.g. rematch offers, chat) are still accepted.
   [[nodiscard]] virtual Result<void> finish_game(std::string_view game_id, const Ending& ending,
                                                  std::span<const EventRecord> events) = 0;
+
+  // Group commit (issue #16): the writes of many games durable together. Each write is
+  // all or nothing and fails alone (the same checks as append_move, append_events and
+  // finish_game); one result per write, in order. A backend commits them in one
+  // transaction and one flush; this default makes one call (and commit) per part.
+  [[nodiscard]] virtual std::vector<Result<void>> commit(std::span<const GameWrite> writes);
 };
 
-// Opens a store from a location: "sqlite:PATH", or a plain PATH (SQLite). Reserved:
-// "postgresql://..." (kUnsupported until the libpqxx backend exists).
+// Opens a store from a location: "sqlite:PATH", or a plain PATH (SQLite); a libpq URI
+// "postgresql://..." or "postgres://..." (PgStore). Both apply the missing migrations.
 [[nodiscard]] Result<std::unique_ptr<Store>> open_store(std::string_view location);
+// The location fit for a log or an error message: the password of a URL
+// (postgresql://user:PASSWORD@host/...) and a password=... parameter become "***".
+[[nodiscard]] std::string redact_location(std::string_view location);
 
 }  // namespace arbiter::store

@@ -7,11 +7,19 @@
 
 #include "arbiter/core/uci_move.hpp"
 #include "arbiter/engine/bench.hpp"
+#include "arbiter/engine/nnue_network.hpp"
 #include "arbiter/uci/uci_command.hpp"
 
 namespace arbiter::uci {
 
 namespace {
+
+std::string hex64(std::uint64_t v) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, v >>= 4) out[static_cast<std::size_t>(i)] = kDigits[v & 15];
+  return out;
+}
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -114,6 +122,7 @@ void UciLoop::cmd_uci() {
        std::to_string(engine::kMinElo) + " max " + std::to_string(engine::kMaxElo));
   send("option name Move Overhead type spin default 30 min 0 max 5000");
   send("option name Seed type spin default 0 min 0 max 2147483647");
+  send("option name EvalFile type string default <empty>");
   send("uciok");
 }
 
@@ -146,6 +155,16 @@ void UciLoop::cmd_setoption(const std::vector<std::string_view>& tokens) {
   } else if (name == "seed") {
     if (!parse_int(opt->value, 0, 2147483647, n)) return bad_value();
     o.seed = static_cast<std::uint64_t>(n);
+  } else if (name == "evalfile") {
+    auto net = engine::nnue::network_for_option(opt->value);
+    if (!net) return error("setoption: EvalFile: " + net.error().message);
+    o.network = *net;
+    if (o.network)
+      send("info string NNUE evaluation from " + opt->value + ": 768->" +
+           std::to_string(o.network->hidden) + "x2->" + std::to_string(o.network->buckets) +
+           ", hash " + hex64(o.network->hash) + ", " + engine::nnue::best_kernels().name);
+    else
+      send("info string hand-written evaluation");
   } else if (name == "uci_limitstrength") {
     if (!parse_bool(opt->value, b)) return bad_value();
     o.limit_strength = b;

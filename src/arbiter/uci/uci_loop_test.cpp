@@ -6,6 +6,7 @@
 
 #include "arbiter/core/movegen.hpp"
 #include "arbiter/core/uci_move.hpp"
+#include "arbiter/engine/nnue_network.hpp"
 #include "arbiter/uci/uci_command.hpp"
 
 namespace arbiter::uci {
@@ -46,7 +47,7 @@ TEST(UciLoop, HandshakeListsTheOptions) {
   ASSERT_GE(lines.size(), 4u);
   EXPECT_EQ(lines[0], "id name Arbiter 0.1");
   for (const char* o : {"Hash", "Threads", "MultiPV", "Ponder", "UCI_Chess960", "UCI_LimitStrength",
-                        "UCI_Elo", "Move Overhead"})
+                        "UCI_Elo", "Move Overhead", "EvalFile"})
     EXPECT_TRUE(has_prefix(lines, std::string("option name ") + o + " type")) << o;
   EXPECT_EQ(lines[lines.size() - 2], "uciok");
   EXPECT_EQ(lines.back(), "readyok");
@@ -65,6 +66,27 @@ TEST(UciLoop, SetsOptionsAndRejectsBadOnes) {
                  "setoption"});
   ASSERT_EQ(lines.size(), 5u);
   for (const auto& l : lines) EXPECT_EQ(l.rfind("info string error: ", 0), 0u) << l;
+}
+
+TEST(UciLoop, EvalFileLoadsANetworkOrReportsWhyNot) {
+  Session s;
+  const std::string path = ::testing::TempDir() + "arbiter_uci_evalfile.nnue";
+  const auto net = engine::nnue::random_network(32, 1, 3);
+  ASSERT_TRUE(engine::nnue::save_network(net, path).has_value());
+  auto lines = s.run({("setoption name EvalFile value " + path).c_str()});
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0].rfind("info string NNUE evaluation from " + path + ": 768->32x2->1, hash ", 0),
+            0u)
+      << lines[0];
+  lines = s.run({"position startpos", "go depth 4"});
+  EXPECT_FALSE(bestmove(lines).empty());
+  lines = s.run({"setoption name EvalFile value /nonexistent.nnue"});
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0].rfind("info string error: setoption: EvalFile: cannot open", 0), 0u)
+      << lines[0];
+  lines = s.run({"setoption name EvalFile value <empty>"});
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0], "info string hand-written evaluation");
 }
 
 TEST(UciLoop, GoDepthReturnsALegalMoveAfterInfoLines) {

@@ -1,0 +1,263 @@
+// Group commit in the room (issue #16): a player hears of his action only after the
+// writer thread has stored it, messages arriving meanwhile wait their turn, and a failed
+// commit reloads the game (nothing half-stored is shown).
+#include <condition_variable>
+#include <thread>
+
+#include "arbiter/server/commit_writer.hpp"
+#include "arbiter/server/game_room.hpp"
+#include "arbiter/server/test_support.hpp"
+#include "arbiter/store/test_support.hpp"
+
+namespace arbiter::server::testing {
+namespace {
+
+using namespace std::chrono_literals;
+
+// A store whose group commits wait at a gate the test opens, and may be told to fail.
+class GatedStore final : public store::Store {
+ public:
+  explicit GatedStore(store::Store& inner) : inner_(inner) {}
+  Result<void> create_game(const store::GameHeader& h) override { return inner_.create_game(h); }
+  Result<store::StoredGame> load_game(std::string_view id) override { return inner_.load_game(id); }
+  Result<std::vector<store::GameSummary>> list_games(const store::ListQuery& q) override {
+    return inner_.list_games(q);
+  }
+  Result<void> append_move(std::string_view id, const store::MoveRecord& m,
+                           std::span<const store::EventRecord> e) override {
+    return inner_.append_move(id, m, e);
+  }
+  Result<void> append_events(std::string_view id, std::span<const store::EventRecord> e) override {
+    return inner_.append_events(id, e);
+  }
+  Result<void> finish_game(std::string_view id, const store::Ending& end,
+                           std::span<const store::EventRecord> e) override {
+    return inner_.finish_game(id, end, e);
+  }
+  std::vector<Result<void>> commit(std::span<const store::GameWrite> writes) override {
+    std::unique_lock lock{mutex_};
+    ++waiting_;
+    changed_.notify_all();
+    changed_.wait(lock, [&] { return open_ > 0; });
+    --open_;
+    --waiting_;
+    const bool fail = fail_next_;
+    fail_next_ = false;
+    lock.unlock();
+    if (fail) {
+      return std::vector<Result<void>>(
+          writes.size(), Result<void>{make_error(ErrorCode::kIo, "disk unplugged (test)")});
+    }
+    return inner_.commit(writes);
+  }
+  // Lets one commit through (the next, or the one waiting).
+  void open_once(bool fail = false) {
+    std::lock_guard lock{mutex_};
+    ++open_;
+    fail_next_ = fail;
+    changed_.notify_all();
+  }
+  void open_always() {
+    std::lock_guard lock{mutex_};
+    open_ = 1 << 30;
+    changed_.notify_all();
+  }
+  void close() {
+    std::lock_guard lock{mutex_};
+    open_ = 0;
+  }
+  // Waits until a commit waits at the gate.
+  bool wait_for_commit() {
+    std::unique_lock lock{mutex_};
+    return changed_.wait_for(lock, 5s, [&] { return waiting_ > 0; });
+  }
+
+ private:
+  store::Store& inner_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  int open_ = 0;
+  int waiting_ = 0;
+  bool fail_next_ = false;
+};
+
+// Runs posted tasks on its own thread, as RoomService does.
+class ThreadExecutor final : public Executor {
+ public:
+  ThreadExecutor() : thread_([this] { run(); }) {}
+  ~ThreadExecutor() override {
+    {
+      std::lock_guard lock{mutex_};
+      stop_ = true;
+      wake_.notify_all();
+    }
+    thread_.join();
+  }
+  void post(std::function<void()> task) override {
+    std::lock_guard lock{mutex_};
+    tasks_.push_back(std::move(task));
+    wake_.notify_all();
+  }
+
+ private:
+  void run() {
+    for (;;) {
+      std::function<void()> task;
+      {
+        std::unique_lock lock{mutex_};
+        wake_.wait(lock, [&] { return stop_ || !tasks_.empty(); });
+        if (tasks_.empty()) return;
+        task = std::move(tasks_.front());
+        tasks_.pop_front();
+      }
+      task();
+    }
+  }
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<std::function<void()>> tasks_;
+  bool stop_ = false;
+  std::thread thread_;
+};
+
+class GroupCommitRoom : public RoomTest {
+ protected:
+  void SetUp() override {
+    RoomTest::SetUp();
+    gate_ = std::make_unique<GatedStore>(*store_);
+    writer_owned_ = std::make_unique<CommitWriter>(*gate_);
+    writer_ = writer_owned_.get();
+    executor_override_ = &thread_executor_;
+    open_keeping_store();
+  }
+  void TearDown() override {
+    gate_->open_always();
+    writer_owned_->stop();
+    RoomTest::TearDown();
+  }
+  // A fresh registry with the writer, on the same store (open() would replace the store
+  // the gate wraps).
+  void open_keeping_store() {
+    if (registry_) registry_->shutdown();
+    RoomContext ctx;
+    ctx.store = gate_.get();
+    ctx.clock = &clock_;
+    ctx.executor = executor_override_;
+    ctx.writer = writer_;
+    ctx.timings = timings_;
+    registry_ = std::make_unique<GameRegistry>(ctx);
+  }
+  // Waits until `c` has received a message of type `t` numbered `count`.
+  static bool wait_for(const std::shared_ptr<FakeConnection>& c, std::string_view t,
+                       std::size_t count) {
+    for (int i = 0; i < 500; ++i) {
+      if (c->of(t).size() >= count) return true;
+      std::this_thread::sleep_for(10ms);
+    }
+    return false;
+  }
+  static void send_move(GameRoom& room, const std::shared_ptr<FakeConnection>& c,
+                        const std::string& uci, int ply, int id) {
+    room.on_message(c, R"({"t":"move","id":)" + std::to_string(id) + R"(,"d":{"uci":")" + uci +
+                           R"(","ply":)" + std::to_string(ply) + "}}");
+  }
+
+  std::unique_ptr<GatedStore> gate_;
+  std::unique_ptr<CommitWriter> writer_owned_;
+  ThreadExecutor thread_executor_;
+};
+
+TEST_F(GroupCommitRoom, AnActionIsHeardOfOnlyAfterItsCommitAndLaterMessagesWait) {
+  gate_->open_always();  // the join passes
+  auto [f, w, b] = seated();
+  gate_->close();
+  w->clear();
+  b->clear();
+  send_move(*f.room, w, "e2e4", 1, 1);
+  ASSERT_TRUE(gate_->wait_for_commit());
+  // Black answers while White's move is being stored: his move waits its turn.
+  send_move(*f.room, b, "e7e5", 2, 1);
+  std::this_thread::sleep_for(50ms);
+  EXPECT_TRUE(w->of("ack").empty());
+  EXPECT_TRUE(b->of("move").empty());
+  EXPECT_TRUE(b->of("ack").empty());
+  EXPECT_TRUE(b->of("error").empty());
+  EXPECT_TRUE(store_->load_game(f.room->id())->moves.empty());
+  gate_->open_once();
+  ASSERT_TRUE(wait_for(w, "ack", 1));
+  // The move event comes before the ack (published, then acknowledged).
+  const auto heard = w->sent();
+  EXPECT_EQ(at(heard.front(), "/t"), "move");
+  EXPECT_EQ(at(heard.back(), "/t"), "ack");
+  // Black's deferred move is now being stored in its turn.
+  ASSERT_TRUE(gate_->wait_for_commit());
+  EXPECT_TRUE(b->of("ack").empty());
+  gate_->open_once();
+  ASSERT_TRUE(wait_for(b, "ack", 1));
+  ASSERT_TRUE(wait_for(w, "move", 2));
+  auto stored = store_->load_game(f.room->id());
+  ASSERT_TRUE(stored);
+  EXPECT_EQ(stored->moves.size(), 2u);
+  EXPECT_TRUE(b->of("error").empty());
+}
+
+TEST_F(GroupCommitRoom, AFailedCommitIsReportedAndNothingOfItIsShown) {
+  gate_->open_always();
+  auto [f, w, b] = seated();
+  gate_->close();
+  w->clear();
+  send_move(*f.room, w, "e2e4", 1, 1);
+  ASSERT_TRUE(gate_->wait_for_commit());
+  gate_->open_once(/*fail=*/true);
+  ASSERT_TRUE(wait_for(w, "error", 1));
+  EXPECT_EQ(at(w->last("error"), "/d/code"), "internal");
+  EXPECT_TRUE(w->of("ack").empty());
+  EXPECT_TRUE(w->of("move").empty());
+  EXPECT_TRUE(f.room->state().moves.empty());  // reloaded from the store
+  EXPECT_TRUE(store_->load_game(f.room->id())->moves.empty());
+  gate_->open_always();  // the disk is back: the same move again
+  send_move(*f.room, w, "e2e4", 1, 2);
+  ASSERT_TRUE(wait_for(w, "ack", 1));
+  EXPECT_EQ(f.room->state().moves.size(), 1u);
+}
+
+TEST(CommitWriter, WritesQueuedDuringACommitShareTheNext) {
+  store::testing::TempDir dir;
+  auto sqlite = store::open_store(dir.file("games.db"));
+  ASSERT_TRUE(sqlite);
+  for (const char* id : {"g1", "g2", "g3"})
+    ASSERT_TRUE((*sqlite)->create_game(store::testing::sample_header(id)));
+  GatedStore gate{**sqlite};
+  CommitWriter writer{gate};
+  std::mutex mutex;
+  std::vector<std::string> done;
+  const auto submit = [&](const char* id) {
+    store::GameWrite w;
+    w.game_id = id;
+    w.move = store::testing::sample_move(1);
+    w.events = {store::testing::sample_event(1)};
+    writer.submit(std::move(w), [&, id](Result<void> r) {
+      std::lock_guard lock{mutex};
+      done.push_back(std::string(id) + (r ? ":ok" : ":failed"));
+    });
+  };
+  submit("g1");
+  ASSERT_TRUE(gate.wait_for_commit());
+  submit("g2");  // both queue while g1 is being written
+  submit("g3");
+  gate.open_always();
+  writer.stop();
+  EXPECT_EQ(done, (std::vector<std::string>{"g1:ok", "g2:ok", "g3:ok"}));
+  const CommitWriterStats stats = writer.stats();
+  EXPECT_EQ(stats.batches, 2u);
+  EXPECT_EQ(stats.writes, 3u);
+  EXPECT_EQ(stats.largest_batch, 2u);
+  // After stop() nothing is queued: the completion says so at once.
+  std::optional<Result<void>> late;
+  writer.submit(store::GameWrite{}, [&](Result<void> r) { late = std::move(r); });
+  ASSERT_TRUE(late.has_value());
+  EXPECT_FALSE(late->has_value());
+}
+
+}  // namespace
+}  // namespace arbiter::server::testing

@@ -1,0 +1,132 @@
+// Group commit (issue #16): the writes of many games in one commit, each all or nothing.
+// The same cases run through SqliteStore's one-transaction commit and through the
+// interface's default (one call per part), which a backend without its own inherits.
+#include <gtest/gtest.h>
+
+#include "arbiter/store/sqlite_store.hpp"
+#include "arbiter/store/test_support.hpp"
+
+namespace arbiter::store {
+namespace {
+
+using testing::sample_event;
+using testing::sample_header;
+using testing::sample_move;
+using testing::TempDir;
+
+// Forwards every call but commit(), so Store::commit's default runs.
+class SingleCallStore final : public Store {
+ public:
+  explicit SingleCallStore(std::unique_ptr<Store> inner) : inner_(std::move(inner)) {}
+  Result<void> create_game(const GameHeader& h) override { return inner_->create_game(h); }
+  Result<StoredGame> load_game(std::string_view id) override { return inner_->load_game(id); }
+  Result<std::vector<GameSummary>> list_games(const ListQuery& q) override {
+    return inner_->list_games(q);
+  }
+  Result<void> append_move(std::string_view id, const MoveRecord& m,
+                           std::span<const EventRecord> e) override {
+    return inner_->append_move(id, m, e);
+  }
+  Result<void> append_events(std::string_view id, std::span<const EventRecord> e) override {
+    return inner_->append_events(id, e);
+  }
+  Result<void> finish_game(std::string_view id, const Ending& end,
+                           std::span<const EventRecord> e) override {
+    return inner_->finish_game(id, end, e);
+  }
+
+ private:
+  std::unique_ptr<Store> inner_;
+};
+
+enum class Backend { SqliteOneTransaction, DefaultOneCallPerPart };
+
+class GroupCommit : public ::testing::TestWithParam<Backend> {
+ protected:
+  void SetUp() override {
+    auto sqlite = SqliteStore::open(dir_.file("games.db"));
+    ASSERT_TRUE(sqlite) << sqlite.error().describe();
+    if (GetParam() == Backend::SqliteOneTransaction) {
+      store_ = std::move(*sqlite);
+    } else {
+      store_ = std::make_unique<SingleCallStore>(std::move(*sqlite));
+    }
+    for (const char* id : {"g1", "g2"}) ASSERT_TRUE(store_->create_game(sample_header(id)));
+  }
+  static GameWrite move_write(const std::string& id, int ply, std::int64_t seq) {
+    GameWrite w;
+    w.game_id = id;
+    w.move = sample_move(ply);
+    w.events = {sample_event(seq)};
+    return w;
+  }
+  TempDir dir_;
+  std::unique_ptr<Store> store_;
+};
+
+TEST_P(GroupCommit, WritesOfManyGamesInOneCommit) {
+  const std::vector<GameWrite> writes{move_write("g1", 1, 1), move_write("g2", 1, 1),
+                                      move_write("g1", 2, 2)};
+  const auto results = store_->commit(writes);
+  ASSERT_EQ(results.size(), 3u);
+  for (const auto& r : results) EXPECT_TRUE(r) << r.error().describe();
+  auto g1 = store_->load_game("g1");
+  auto g2 = store_->load_game("g2");
+  ASSERT_TRUE(g1 && g2);
+  EXPECT_EQ(g1->moves.size(), 2u);
+  EXPECT_EQ(g1->last_seq(), 2);
+  EXPECT_EQ(g2->moves.size(), 1u);
+  EXPECT_EQ(g2->header.status, GameStatus::Ongoing);
+}
+
+TEST_P(GroupCommit, ABadWriteFailsAloneAndLeavesNoTrace) {
+  GameWrite ending;
+  ending.game_id = "g1";
+  ending.events = {sample_event(2)};
+  ending.ending = Ending{GameStatus::Ended, "1-0", "resignation", 1'700'000'100'000};
+  ending.ending_events = {sample_event(3)};
+  // g2's write names ply 3 where ply 1 is next: refused, and its event is not kept.
+  const std::vector<GameWrite> writes{move_write("g1", 1, 1), move_write("g2", 3, 1), ending};
+  const auto results = store_->commit(writes);
+  ASSERT_EQ(results.size(), 3u);
+  EXPECT_TRUE(results[0]);
+  ASSERT_FALSE(results[1]);
+  EXPECT_EQ(results[1].error().code, ErrorCode::kProtocolState);
+  EXPECT_EQ(results[1].error().where.field, "ply");
+  EXPECT_TRUE(results[2]) << results[2].error().describe();
+  auto g1 = store_->load_game("g1");
+  auto g2 = store_->load_game("g2");
+  ASSERT_TRUE(g1 && g2);
+  EXPECT_EQ(g1->header.status, GameStatus::Ended);
+  EXPECT_EQ(g1->header.reason, "resignation");
+  EXPECT_EQ(g1->last_seq(), 3);
+  EXPECT_TRUE(g2->moves.empty());
+  EXPECT_TRUE(g2->events.empty());
+  EXPECT_EQ(g2->header.status, GameStatus::Created);
+}
+
+TEST_P(GroupCommit, EndingEventsNeedAnEnding) {
+  GameWrite w;
+  w.game_id = "g1";
+  w.ending_events = {sample_event(1)};
+  const auto results = store_->commit(std::span{&w, 1});
+  ASSERT_EQ(results.size(), 1u);
+  ASSERT_FALSE(results[0]);
+  EXPECT_EQ(results[0].error().code, ErrorCode::kInvalidArgument);
+  EXPECT_EQ(results[0].error().where.field, "ending_events");
+  EXPECT_TRUE(store_->load_game("g1")->events.empty());
+}
+
+TEST_P(GroupCommit, AnEmptyBatchCommitsNothing) { EXPECT_TRUE(store_->commit({}).empty()); }
+
+INSTANTIATE_TEST_SUITE_P(Backends, GroupCommit,
+                         ::testing::Values(Backend::SqliteOneTransaction,
+                                           Backend::DefaultOneCallPerPart),
+                         [](const ::testing::TestParamInfo<Backend>& backend) {
+                           return backend.param == Backend::SqliteOneTransaction
+                                      ? "SqliteOneTransaction"
+                                      : "DefaultOneCallPerPart";
+                         });
+
+}  // namespace
+}  // namespace arbiter::store

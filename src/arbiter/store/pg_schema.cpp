@@ -1,0 +1,92 @@
+// The schema of PgStore: its list of migrations (migration.hpp, the same versions and
+// names as SQLite's) and how they are applied. The version is the highest one recorded
+// in schema_migrations. Servers starting at once on one database take an advisory lock,
+// so that each migration is applied by one of them, once.
+#include "arbiter/store/migration.hpp"
+#include "arbiter/store/pg_session.hpp"
+#include "arbiter/store/pg_store.hpp"
+#include "arbiter/store/try.hpp"
+
+namespace arbiter::store {
+namespace {
+
+// Version 1. Times are BIGINT milliseconds; the primary keys (game, ply) and (game, seq)
+// turn a duplicate into a constraint violation.
+constexpr std::string_view kGamesMovesEvents = R"sql(
+CREATE TABLE games (
+  id           TEXT PRIMARY KEY,
+  white_token  TEXT NOT NULL,
+  black_token  TEXT NOT NULL,
+  white        TEXT NOT NULL,
+  black        TEXT NOT NULL,
+  time_control TEXT NOT NULL,
+  variant      TEXT NOT NULL,
+  start_fen    TEXT NOT NULL,
+  status       TEXT NOT NULL CHECK (status IN ('created','ongoing','ended','aborted')),
+  result       TEXT NOT NULL,
+  reason       TEXT NOT NULL,
+  extra        TEXT NOT NULL,
+  created_ms   BIGINT NOT NULL,
+  updated_ms   BIGINT NOT NULL
+);
+CREATE INDEX games_by_update ON games (updated_ms DESC);
+CREATE TABLE moves (
+  game_id  TEXT NOT NULL REFERENCES games (id),
+  ply      INTEGER NOT NULL CHECK (ply >= 1),
+  uci      TEXT NOT NULL,
+  san      TEXT NOT NULL,
+  white_ms BIGINT NOT NULL,
+  black_ms BIGINT NOT NULL,
+  wall_ms  BIGINT NOT NULL,
+  PRIMARY KEY (game_id, ply)
+);
+CREATE TABLE events (
+  game_id TEXT NOT NULL REFERENCES games (id),
+  seq     BIGINT NOT NULL CHECK (seq >= 1),
+  json    TEXT NOT NULL,
+  wall_ms BIGINT NOT NULL,
+  PRIMARY KEY (game_id, seq)
+);
+)sql";
+
+// Version 2: the server lists the unfinished games at start-up (list_games by status).
+constexpr std::string_view kGamesByStatus =
+    "CREATE INDEX games_by_status ON games (status, updated_ms DESC)";
+
+constexpr Migration kMigrations[] = {
+    {1, "games, moves and events", kGamesMovesEvents},
+    {2, "games by status", kGamesByStatus},
+};
+
+// pg_advisory_xact_lock key of the migrations ("Arbiter" in ASCII).
+constexpr std::string_view kLockMigrations = "SELECT pg_advisory_xact_lock(18421640487789938)";
+
+}  // namespace
+
+std::span<const Migration> pg_migrations() noexcept { return kMigrations; }
+
+Result<void> PgStore::migrate() {
+  for (bool done = false; !done;) {
+    ARB_TRY(session_->write("migration", [&](pqxx::transaction_base& tx) -> Result<void> {
+      tx.exec(std::string{kLockMigrations});
+      // Checked first: CREATE TABLE IF NOT EXISTS would print a notice on every start.
+      if (tx.exec1("SELECT to_regclass('schema_migrations') IS NULL")[0].as<bool>()) {
+        tx.exec0(std::string{kCreateMigrationsTable});
+      }
+      const auto current =
+          tx.exec1("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")[0].as<std::int64_t>();
+      auto pending = pending_migrations(kMigrations, current, "PostgreSQL");
+      if (!pending) return tl::unexpected(pending.error());
+      done = pending->empty();
+      if (done) return {};
+      const Migration& next = pending->front();
+      tx.exec0(std::string{next.sql});
+      tx.exec_params0("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", next.version,
+                      std::string{next.name});
+      return {};
+    }));
+  }
+  return {};
+}
+
+}  // namespace arbiter::store

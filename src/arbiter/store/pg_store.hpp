@@ -1,0 +1,51 @@
+// PgStore: the PostgreSQL backend of Store (docs/store.md), through libpqxx. The same
+// contract as SqliteStore: the same checks and errors, one transaction a call, durable on
+// success (synchronous_commit on). Thread-safe: one connection serialised by a mutex;
+// several servers (or PgStore objects) may use the same database, writers to one game
+// are serialised by a lock on its row.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "arbiter/store/store.hpp"
+
+namespace arbiter::store {
+
+namespace pg {
+class Session;
+}  // namespace pg
+
+class PgStore final : public Store {
+ public:
+  // Connects to `url` (a libpq URI: postgresql://user@host:port/database?options=...)
+  // and applies the missing migrations. Errors: kIo (cannot connect, SQL failure),
+  // kUnsupported (schema written by a newer version).
+  [[nodiscard]] static Result<std::unique_ptr<PgStore>> open(const std::string& url);
+  ~PgStore() override;
+  PgStore(const PgStore&) = delete;
+  PgStore& operator=(const PgStore&) = delete;
+
+  [[nodiscard]] Result<void> create_game(const GameHeader& header) override;
+  [[nodiscard]] Result<StoredGame> load_game(std::string_view id) override;
+  [[nodiscard]] Result<std::vector<GameSummary>> list_games(const ListQuery& query) override;
+  [[nodiscard]] Result<void> append_move(std::string_view game_id, const MoveRecord& move,
+                                         std::span<const EventRecord> events) override;
+  [[nodiscard]] Result<void> append_events(std::string_view game_id,
+                                           std::span<const EventRecord> events) override;
+  [[nodiscard]] Result<void> finish_game(std::string_view game_id, const Ending& ending,
+                                         std::span<const EventRecord> events) override;
+
+  // A run-time setting as this store's connection sees it (current_setting), e.g.
+  // "synchronous_commit"; for tests and diagnostics.
+  [[nodiscard]] Result<std::string> setting(const std::string& name);
+
+ private:
+  explicit PgStore(std::unique_ptr<pg::Session> session);
+  [[nodiscard]] Result<void> migrate();
+
+  std::unique_ptr<pg::Session> session_;
+};
+
+}  // namespace arbiter::store

@@ -1,0 +1,53 @@
+#include "arbiter/store/rules.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace arbiter::store {
+namespace {
+
+tl::unexpected<Error> state_error(std::string message, const char* field) {
+  return make_error(ErrorCode::kProtocolState, std::move(message), {0, 0, field});
+}
+
+}  // namespace
+
+tl::unexpected<Error> no_such_game(std::string_view id) {
+  return state_error("no game '" + std::string{id} + "'", "game_id");
+}
+
+tl::unexpected<Error> game_already_exists(std::string_view id) {
+  return state_error("game '" + std::string{id} + "' already exists", "id");
+}
+
+Result<void> check_live(std::string_view id, GameStatus status) {
+  if (status == GameStatus::Ended || status == GameStatus::Aborted) {
+    return state_error("game '" + std::string{id} + "' is already over", "status");
+  }
+  return {};
+}
+
+Result<void> check_next_ply(std::int64_t stored, std::int64_t given) {
+  if (given <= stored)
+    return state_error("ply " + std::to_string(given) + " is already stored", "ply");
+  if (given != stored + 1) {
+    return state_error(
+        "ply " + std::to_string(given) + " given, " + std::to_string(stored + 1) + " expected",
+        "ply");
+  }
+  return {};
+}
+
+Result<void> check_next_seq(std::int64_t last, std::span<const EventRecord> events) {
+  if (events.empty() || events.front().seq == last + 1) return {};
+  return state_error("event seq " + std::to_string(events.front().seq) + " given, " +
+                         std::to_string(last + 1) + " expected",
+                     "seq");
+}
+
+WallMs latest_wall(WallMs wall_ms, std::span<const EventRecord> events) noexcept {
+  for (const EventRecord& e : events) wall_ms = std::max(wall_ms, e.wall_ms);
+  return wall_ms;
+}
+
+}  // namespace arbiter::store

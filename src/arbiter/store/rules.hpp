@@ -1,0 +1,29 @@
+// The rules every Store backend applies against the stored state (store.hpp, "Contract"):
+// a new id, the next ply, the next seq, no moves after the end. Each backend reads the
+// stored values in its own way and asks these functions, so that all of them fail with
+// the same codes and messages (kProtocolState, `where.field` naming the field).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "arbiter/base/error.hpp"
+#include "arbiter/store/store.hpp"
+
+namespace arbiter::store {
+
+// "no game 'ID'" (field game_id).
+[[nodiscard]] tl::unexpected<Error> no_such_game(std::string_view id);
+// "game 'ID' already exists" (field id).
+[[nodiscard]] tl::unexpected<Error> game_already_exists(std::string_view id);
+// The game may still take moves: neither ended nor aborted (field status).
+[[nodiscard]] Result<void> check_live(std::string_view id, GameStatus status);
+// A move with ply `given` may follow `stored` plies: given == stored + 1 (field ply).
+[[nodiscard]] Result<void> check_next_ply(std::int64_t stored, std::int64_t given);
+// Events may follow the stored ones whose last seq is `last` (field seq).
+[[nodiscard]] Result<void> check_next_seq(std::int64_t last, std::span<const EventRecord> events);
+// The game's new updated_ms: the latest of `wall_ms` and the events' wall times.
+[[nodiscard]] WallMs latest_wall(WallMs wall_ms, std::span<const EventRecord> events) noexcept;
+
+}  // namespace arbiter::store

@@ -1,0 +1,105 @@
+// The schema of SqliteStore: its list of migrations (migration.hpp) and how they are
+// applied. The version lives in PRAGMA user_version, which this program has always read:
+// a program older than a migration refuses the file instead of misreading it. The table
+// schema_migrations records each applied migration, as on every backend.
+#include "arbiter/store/migration.hpp"
+#include "arbiter/store/sqlite_store.hpp"
+#include "arbiter/store/try.hpp"
+
+namespace arbiter::store {
+namespace {
+
+// Version 1. The moves and events tables are keyed by (game, number) without rowids, so
+// a duplicate ply or seq is a constraint violation, not a second row.
+constexpr std::string_view kGamesMovesEvents = R"sql(
+CREATE TABLE games (
+  id           TEXT PRIMARY KEY,
+  white_token  TEXT NOT NULL,
+  black_token  TEXT NOT NULL,
+  white        TEXT NOT NULL,
+  black        TEXT NOT NULL,
+  time_control TEXT NOT NULL,
+  variant      TEXT NOT NULL,
+  start_fen    TEXT NOT NULL,
+  status       TEXT NOT NULL CHECK (status IN ('created','ongoing','ended','aborted')),
+  result       TEXT NOT NULL,
+  reason       TEXT NOT NULL,
+  extra        TEXT NOT NULL,
+  created_ms   INTEGER NOT NULL,
+  updated_ms   INTEGER NOT NULL
+);
+CREATE INDEX games_by_update ON games (updated_ms DESC);
+CREATE TABLE moves (
+  game_id  TEXT NOT NULL REFERENCES games (id),
+  ply      INTEGER NOT NULL CHECK (ply >= 1),
+  uci      TEXT NOT NULL,
+  san      TEXT NOT NULL,
+  white_ms INTEGER NOT NULL,
+  black_ms INTEGER NOT NULL,
+  wall_ms  INTEGER NOT NULL,
+  PRIMARY KEY (game_id, ply)
+) WITHOUT ROWID;
+CREATE TABLE events (
+  game_id TEXT NOT NULL REFERENCES games (id),
+  seq     INTEGER NOT NULL CHECK (seq >= 1),
+  json    TEXT NOT NULL,
+  wall_ms INTEGER NOT NULL,
+  PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+)sql";
+
+// Version 2: the server lists the unfinished games at start-up (list_games by status).
+constexpr std::string_view kGamesByStatus =
+    "CREATE INDEX games_by_status ON games (status, updated_ms DESC)";
+
+constexpr Migration kMigrations[] = {
+    {1, "games, moves and events", kGamesMovesEvents},
+    {2, "games by status", kGamesByStatus},
+};
+
+Result<std::int64_t> user_version(sqlite::Database& db) {
+  auto query = db.prepare("PRAGMA user_version");
+  if (!query) return tl::unexpected(query.error());
+  ARB_TRY(query->step());
+  return query->column_int(0);
+}
+
+// Records the migrations up to `version` in schema_migrations: those applied now, and
+// those a database of the time before the table already had (user_version 1).
+Result<void> record(sqlite::Database& db, std::int64_t version) {
+  ARB_TRY(db.exec(kCreateMigrationsTable));
+  auto insert =
+      db.prepare("INSERT OR IGNORE INTO schema_migrations (version, name) VALUES (?1, ?2)");
+  if (!insert) return tl::unexpected(insert.error());
+  for (const Migration& m : kMigrations) {
+    if (m.version > version) break;
+    insert->reset();
+    insert->bind(1, std::int64_t{m.version}).bind(2, m.name);
+    ARB_TRY(insert->run());
+  }
+  return db.exec("PRAGMA user_version = " + std::to_string(version));
+}
+
+}  // namespace
+
+std::span<const Migration> sqlite_migrations() noexcept { return kMigrations; }
+
+Result<void> SqliteStore::migrate() {
+  std::lock_guard lock{mutex_};
+  for (;;) {
+    // BEGIN IMMEDIATE: two processes opening a new file at once apply each migration once.
+    auto tx = sqlite::Transaction::begin(db_);
+    if (!tx) return tl::unexpected(tx.error());
+    auto current = user_version(db_);
+    if (!current) return tl::unexpected(current.error());
+    auto pending = pending_migrations(kMigrations, *current, "SQLite");
+    if (!pending) return tl::unexpected(pending.error());
+    if (pending->empty()) return tx->commit();
+    const Migration& next = pending->front();
+    ARB_TRY(db_.exec(next.sql));
+    ARB_TRY(record(db_, next.version));
+    ARB_TRY(tx->commit());
+  }
+}
+
+}  // namespace arbiter::store

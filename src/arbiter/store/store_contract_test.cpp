@@ -1,0 +1,109 @@
+// The contract of store.hpp, on every backend (backend_test_support.hpp).
+#include <gtest/gtest.h>
+
+#include "arbiter/store/backend_test_support.hpp"
+
+namespace arbiter::store {
+namespace {
+
+using testing::sample_event;
+using testing::sample_header;
+using testing::sample_move;
+
+class StoreContract : public testing::BackendTest {};
+ARB_STORE_BACKENDS(StoreContract);
+
+TEST_P(StoreContract, CreatesAndLoadsAGame) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  const GameHeader header = sample_header("g1");
+  ASSERT_TRUE(store->create_game(header));
+  auto game = store->load_game("g1");
+  ASSERT_TRUE(game) << game.error().describe();
+  EXPECT_EQ(game->header, header);
+  EXPECT_TRUE(game->moves.empty());
+  EXPECT_TRUE(game->events.empty());
+  EXPECT_EQ(game->last_activity_ms(), header.created_ms);
+}
+
+TEST_P(StoreContract, AppendsMovesWithEventsAndMarksTheGameOngoing) {
+  auto store = open();
+  ASSERT_TRUE(store->create_game(sample_header("g1")));
+  const EventRecord e1 = sample_event(1);
+  const EventRecord e2 = sample_event(2);
+  ASSERT_TRUE(store->append_move("g1", sample_move(1), std::span{&e1, 1}));
+  ASSERT_TRUE(store->append_move("g1", sample_move(2), std::span{&e2, 1}));
+  auto game = store->load_game("g1");
+  ASSERT_TRUE(game);
+  ASSERT_EQ(game->moves.size(), 2u);
+  EXPECT_EQ(game->moves[0], sample_move(1));
+  EXPECT_EQ(game->moves[1], sample_move(2));
+  ASSERT_EQ(game->events.size(), 2u);
+  EXPECT_EQ(game->events[1], e2);
+  EXPECT_EQ(game->last_seq(), 2);
+  EXPECT_EQ(game->header.status, GameStatus::Ongoing);
+  EXPECT_EQ(game->header.updated_ms, sample_move(2).wall_ms);
+  EXPECT_EQ(game->last_activity_ms(), sample_move(2).wall_ms);
+}
+
+TEST_P(StoreContract, FindsEverythingAfterReopening) {
+  {
+    auto store = open();
+    ASSERT_TRUE(store->create_game(sample_header("kept")));
+    for (int ply = 1; ply <= 5; ++ply) {
+      const EventRecord e = sample_event(ply);
+      ASSERT_TRUE(store->append_move("kept", sample_move(ply), std::span{&e, 1}));
+    }
+    const EventRecord end = sample_event(6);
+    ASSERT_TRUE(
+        store->finish_game("kept", {GameStatus::Ended, "1-0", "resignation", 9}, {&end, 1}));
+  }
+  auto store = open();
+  auto game = store->load_game("kept");
+  ASSERT_TRUE(game);
+  EXPECT_EQ(game->moves.size(), 5u);
+  EXPECT_EQ(game->moves.back(), sample_move(5));
+  EXPECT_EQ(game->events.size(), 6u);
+  EXPECT_EQ(game->header.status, GameStatus::Ended);
+  EXPECT_EQ(game->header.result, "1-0");
+  EXPECT_EQ(game->header.reason, "resignation");
+}
+
+TEST_P(StoreContract, ListsGamesMostRecentFirstAndFiltersByStatus) {
+  auto store = open();
+  ASSERT_TRUE(store->create_game(sample_header("old", 1000)));
+  ASSERT_TRUE(store->create_game(sample_header("new", 2000)));
+  ASSERT_TRUE(store->create_game(sample_header("mid", 1500)));
+  ASSERT_TRUE(store->append_move("old", sample_move(1, 5000), {}));
+  auto all = store->list_games({});
+  ASSERT_TRUE(all);
+  ASSERT_EQ(all->size(), 3u);
+  EXPECT_EQ((*all)[0].id, "old");  // its move made it the most recently updated
+  EXPECT_EQ((*all)[0].plies, 1);
+  EXPECT_EQ((*all)[1].id, "new");
+  EXPECT_EQ((*all)[2].id, "mid");
+  auto ongoing = store->list_games({GameStatus::Ongoing, 50});
+  ASSERT_TRUE(ongoing);
+  ASSERT_EQ(ongoing->size(), 1u);
+  EXPECT_EQ(ongoing->front().id, "old");
+  auto limited = store->list_games({std::nullopt, 2});
+  ASSERT_TRUE(limited);
+  EXPECT_EQ(limited->size(), 2u);
+  EXPECT_FALSE(store->list_games({std::nullopt, 0}));
+}
+
+TEST_P(StoreContract, FinishedGameRefusesMovesButTakesEvents) {
+  auto store = open();
+  ASSERT_TRUE(store->create_game(sample_header("g")));
+  ASSERT_TRUE(store->finish_game("g", {GameStatus::Aborted, "*", "aborted", 5}, {}));
+  auto move = store->append_move("g", sample_move(1), {});
+  ASSERT_FALSE(move);
+  EXPECT_EQ(move.error().code, ErrorCode::kProtocolState);
+  auto again = store->finish_game("g", {GameStatus::Ended, "1-0", "resignation", 6}, {});
+  EXPECT_FALSE(again);
+  const EventRecord rematch = sample_event(1);
+  EXPECT_TRUE(store->append_events("g", {&rematch, 1}));
+}
+
+}  // namespace
+}  // namespace arbiter::store
