@@ -328,7 +328,7 @@ export class Game {
       else for (const e of this.events.slice(lastSeq)) direct(e);
     };
     session.helloTimer = setTimeout(() => error(null, 'protocol', 'no hello within 5 s', true, 1008), 5000);
-    const pinger = setInterval(() => { session.pingSent = Date.now(); direct({ t: 'ping', n: ++session.ping }); }, 2000);
+    const pinger = setInterval(() => { session.pingSent = Date.now(); direct({ t: 'ping', n: ++session.ping }); }, 5000);
     ws.on('error', () => undefined); // e.g. an oversized message: ws closes with 1009 itself
     ws.on('close', () => { clearInterval(pinger); clearTimeout(session.helloTimer); this.sockets.delete(session); this.broadcastCrowd(); });
     ws.on('message', (raw) => {

@@ -466,10 +466,12 @@ test('a spectator sees the moves and the presence of both players', async () => 
   const seen = await s.wait((m) => m.t === 'move' && m.d.ply === 1);
   assert.equal(seen.d.san, 'e4');
   assert.equal(typeof seen.d.lag_ms, 'number', 'the lag compensation granted is reported (§3.3)');
-  // Pings every 2 s; each pong is answered with a clock sync (§3.3).
-  await s.wait((m) => m.t === 'ping', 5000, 'a ping');
-  const clock = await s.wait((m) => m.t === 'clock', 5000, 'a clock sync after the pong');
-  assert.equal(clock.d.running, null, 'no clock runs before both sides moved');
+  // §3.3: pings every 5 s to the players of a game whose clock runs (every 15 s to the
+  // spectators); while a clock runs each pong is answered with a clock sync.
+  await table.play('e7e5');
+  await table.w.wait((m) => m.t === 'ping', 7000, 'a ping to a player');
+  const clock = await table.w.wait((m) => m.t === 'clock', 5000, 'a clock sync after the pong');
+  assert.equal(clock.d.running, 'white', 'White\'s clock runs once both sides have moved');
   await table.close();
   await s.wait((m) => m.t === 'crowd' && !m.d.white && !m.d.black);
   await s.close();
