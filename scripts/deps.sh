@@ -19,7 +19,8 @@ packages=(
 # the store tests start themselves in a temporary directory (no system service is used;
 # installing the package may start one, which the tests ignore).
 # clang with libclang-rt-14-dev (libFuzzer, ASan, UBSan runtimes) builds and runs the
-# fuzz targets under libFuzzer (scripts/fuzz_ci.sh, docs/fuzzing.md).
+# fuzz targets under libFuzzer (scripts/fuzz_ci.sh, docs/fuzzing.md), and the asan-ubsan
+# preset (make test-asan).
 # doxygen makes the API reference (make docs); dpkg-dev (dpkg-shlibdeps) and file let cpack
 # compute the Debian package's shared-library dependencies (scripts/package_ci.sh).
 # chromium (with a font for the page's text) runs the web/ end-to-end tests (ctest

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <string>
 
+#include "arbiter/base/sanitizers.hpp"
 #include "arbiter/core/movegen.hpp"
 #include "dead_sets.hpp"
 
@@ -73,7 +74,7 @@ inline SetReport check_dead_set(const std::string& name, SetFormat format, std::
 }
 
 // Sanitizer builds run about ten times slower: sample less there.
-#if defined(__SANITIZE_ADDRESS__)
+#if ARB_ASAN
 inline constexpr std::size_t kSlowdown = 8;
 #else
 inline constexpr std::size_t kSlowdown = 1;

@@ -27,34 +27,30 @@ struct PopcntCountSink {
   void single(Move) noexcept { ++count; }
 };
 
-#if defined(__POPCNT__)
-// Built for CPUs with POPCNT (ARBITER_BMI2): one version is enough.
+#if defined(__POPCNT__) || defined(__clang__)
+// One version: built for CPUs with POPCNT (ARBITER_BMI2), or by clang (the asan-ubsan and
+// libFuzzer builds), whose function multiversioning (clang 14) refuses `flatten` and leaves
+// the sinks' constructors undefined at link time.
 std::uint64_t count_leaves(const Position& pos) noexcept {
   detail::CountSink counter;
   detail::generate<GenType::All>(pos, counter);
   return counter.count;
 }
 #else
-// GCC inlines the whole generator into each version (flatten); clang refuses flatten on
-// multiversioned functions (clang 14: "attribute 'target' multiversioning cannot be
-// combined with attribute 'flatten'"), which broke the libFuzzer build of fuzzing.md.
-#if defined(__clang__)
-#define ARB_FLATTEN
-#else
-#define ARB_FLATTEN [[gnu::flatten]]
-#endif
-[[gnu::target("default")]] ARB_FLATTEN std::uint64_t count_leaves(const Position& pos) noexcept {
+// GCC inlines the whole generator into each version (flatten).
+[[gnu::target("default")]] [[gnu::flatten]] std::uint64_t count_leaves(
+    const Position& pos) noexcept {
   detail::CountSink counter;
   detail::generate<GenType::All>(pos, counter);
   return counter.count;
 }
 
-[[gnu::target("popcnt")]] ARB_FLATTEN std::uint64_t count_leaves(const Position& pos) noexcept {
+[[gnu::target("popcnt")]] [[gnu::flatten]] std::uint64_t count_leaves(
+    const Position& pos) noexcept {
   PopcntCountSink counter;
   detail::generate<GenType::All>(pos, counter);
   return counter.count;
 }
-#undef ARB_FLATTEN
 #endif
 
 template <Color Us>

@@ -36,7 +36,7 @@ Result<void> UciPlayer::start(const GameStart& start) {
   for (std::string line;;) {
     if (process_->read_line(line, config_.startup_timeout) != ReadStatus::Line)
       return make_error(ErrorCode::kProtocolState, config_.name + ": no uciok");
-    const std::string_view word = first_word(line);
+    const std::string word = first_word(line);
     if (word == "uciok") break;
     if (word == "option" && line.find(" name Ponder type ") != std::string::npos)
       declares_ponder = true;

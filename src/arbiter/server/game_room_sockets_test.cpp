@@ -63,7 +63,11 @@ TEST_F(RoomTest, KeepaliveIsFrequentOnlyWhereAClockRuns) {
   // spectators and before the clocks start; a `clock` after a pong only while one runs.
   timings_.first_move = Millis{3'600'000};
   open();
-  auto [f, w, b] = seated();
+  // Not a structured binding: clang 14 (the asan-ubsan build) cannot capture one.
+  Seated seat = seated();
+  Friends& f = seat.f;
+  std::shared_ptr<FakeConnection>& w = seat.w;
+  std::shared_ptr<FakeConnection>& b = seat.b;
   auto spectator = connect(*f.room, "");
   const auto pings_after = [&](Millis d) {
     w->clear();

@@ -10,6 +10,7 @@
 #include <optional>
 #include <thread>
 
+#include "arbiter/base/sanitizers.hpp"
 #include "arbiter/server/beast.hpp"
 #include "arbiter/server/server.hpp"
 
@@ -211,7 +212,7 @@ TEST_F(LimitsTest, WebSocketUpgradesAreRateLimitedPerAddress) {
 // limit lowered under the descriptors in use, a waiting connection makes accept fail with
 // EMFILE; the loop must then pause (100 ms), not retry at once.
 TEST_F(LimitsTest, OutOfDescriptorsTheAcceptLoopBacksOff) {
-#if defined(__SANITIZE_ADDRESS__)
+#if ARB_ASAN
   // UBSan's vptr check probes memory through a pipe: with no descriptor free it reports
   // every object as having an invalid vptr. The release build runs this test.
   GTEST_SKIP() << "needs every descriptor taken, which the sanitizers cannot work with";

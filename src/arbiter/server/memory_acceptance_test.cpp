@@ -9,6 +9,7 @@
 #include <fstream>
 #include <thread>
 
+#include "arbiter/base/sanitizers.hpp"
 #include "arbiter/server/computer.hpp"
 #include "arbiter/server/test_support.hpp"
 
@@ -19,7 +20,7 @@ using namespace std::chrono_literals;
 
 // Under AddressSanitizer freed memory waits in a quarantine and the shadow memory grows:
 // the resident set says nothing about the games there, so only the counts are checked.
-#if defined(__SANITIZE_ADDRESS__)
+#if ARB_ASAN
 constexpr bool kResidentMeasuresTheGames = false;
 #else
 constexpr bool kResidentMeasuresTheGames = true;
