@@ -16,7 +16,6 @@
 #include <iostream>
 #include <memory>
 
-#include "arbiter/players/event_log.hpp"
 #include "arbiter/players/event_runner.hpp"
 #include "arbiter/players/match.hpp"
 #include "arbiter/players/openings.hpp"
@@ -24,6 +23,7 @@
 #include "arbiter/tournament/dutch.hpp"
 #include "arbiter/tournament/round_robin.hpp"
 #include "arbiter/tournament/trf.hpp"
+#include "arbiter/wire/event_log_writer.hpp"
 #include "commands.hpp"
 #include "standings_output.hpp"
 #include "trf_arg.hpp"
@@ -218,7 +218,7 @@ class GameFiles {
     if (!events_.empty()) {
       std::ofstream log(events_ + "/game" + std::to_string(number) + ".jsonl",
                         std::ios::binary | std::ios::trunc);
-      log << players::event_log_text(played.start, played.events);
+      log << wire::event_log_text(played.start, played.events);
     }
   }
 

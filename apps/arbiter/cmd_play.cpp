@@ -10,10 +10,10 @@
 #include <memory>
 
 #include "arbiter/core/chess960.hpp"
-#include "arbiter/players/event_log.hpp"
 #include "arbiter/players/game_runner.hpp"
 #include "arbiter/players/match.hpp"
 #include "arbiter/players/terminal_player.hpp"
+#include "arbiter/wire/event_log_writer.hpp"
 #include "commands.hpp"
 
 namespace arbiter::app {
@@ -148,7 +148,7 @@ void run(const PlayArgs& a) {
   if (!a.events.empty()) {
     std::ofstream out(a.events, std::ios::binary | std::ios::trunc);
     if (!out) throw ExitError{2, a.events + ": cannot write"};
-    out << players::event_log_text(played->start, played->events);
+    out << wire::event_log_text(played->start, played->events);
     fmt::print("Event log saved to {}\n", a.events);
   }
 }

@@ -35,6 +35,9 @@ struct ServeArgs {
   int engines = 2;
   int max_computer_games = 64;
   int evict_after_s = 60;
+  // Cluster (docs/cluster.md): this node's name; empty: a single server without leases.
+  std::string node;
+  int lease_ttl_ms = 10000;
   // Issue #14 (docs/server.md "Limits"); the defaults are those of Limits and RoomTimings.
   std::size_t max_connections = server::Limits{}.max_connections;
   std::size_t max_per_address = server::Limits{}.max_per_address;
@@ -91,7 +94,16 @@ void serve(const ServeArgs& args) {
   registry_options.evict_after = std::chrono::seconds{args.evict_after_s};
   context.timings.spectators_max = args.spectators_max;
   context.timings.idle_timeout = std::chrono::seconds{args.idle_timeout_s};
+  context.node = args.node;
+  context.lease_ttl = std::chrono::milliseconds{args.lease_ttl_ms};
   server::GameRegistry registry{context, registry_options};
+  auto converted = registry.convert_legacy_logs();
+  if (!converted) {
+    throw ExitError{
+        2, "cannot write the referee logs of the stored games: " + converted.error().describe()};
+  }
+  if (*converted > 0)
+    std::fprintf(stderr, "arbiter serve: wrote the referee logs of %d stored games\n", *converted);
   auto resumed = registry.resume_all();
   if (!resumed) throw ExitError{2, "cannot resume the stored games: " + resumed.error().describe()};
 
@@ -170,6 +182,21 @@ void register_serve(CLI::App& app) {
   cmd->add_option("--evict-after", args->evict_after_s,
                   "seconds an idle game without sockets stays in memory")
       ->check(CLI::Range(0, 86400))
+      ->capture_default_str();
+  cmd->add_option("--node", args->node,
+                  "this node's name in a cluster sharing one PostgreSQL database: each game's "
+                  "room takes the game's lease and fences its writes (docs/cluster.md); "
+                  "empty: a single server")
+      ->check([](const std::string& name) {
+        const bool ok =
+            name.size() <= 64 && name.find_first_not_of(
+                                     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                     "0123456789_.:-") == std::string::npos;
+        return ok ? std::string{} : std::string{"a node name is 1..64 of [A-Za-z0-9_.:-]"};
+      });
+  cmd->add_option("--lease-ttl", args->lease_ttl_ms,
+                  "milliseconds a node's lease of a game lasts without renewal (with --node)")
+      ->check(CLI::Range(1000, 600000))
       ->capture_default_str();
   cmd->add_option("--max-connections", args->max_connections,
                   "open connections at most (lowered to the descriptor limit minus 64); "

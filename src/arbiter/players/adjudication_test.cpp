@@ -5,11 +5,11 @@
 #include <gtest/gtest.h>
 #include <sstream>
 
-#include "arbiter/players/event_log.hpp"
 #include "arbiter/players/fake_engine.hpp"
 #include "arbiter/players/game_runner.hpp"
 #include "arbiter/players/uci_player.hpp"
 #include "arbiter/wire/adjudicate.hpp"
+#include "arbiter/wire/event_log_writer.hpp"
 
 namespace arbiter::players {
 namespace {
@@ -124,7 +124,7 @@ PlayedGame play(const std::string& white, const std::string& black, const Adjudi
 }
 
 void expect_log_replays(const PlayedGame& g) {
-  std::istringstream log(event_log_text(g.start, g.events));
+  std::istringstream log(wire::event_log_text(g.start, g.events));
   auto again = wire::adjudicate(log);
   ASSERT_TRUE(again.has_value()) << again.error().describe();
   EXPECT_EQ(again->result, g.verdict.result);

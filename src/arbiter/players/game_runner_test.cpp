@@ -9,11 +9,11 @@
 #include <sstream>
 #include <thread>
 
-#include "arbiter/players/event_log.hpp"
 #include "arbiter/players/fake_engine.hpp"
 #include "arbiter/players/uci_player.hpp"
 #include "arbiter/players/xboard_player.hpp"
 #include "arbiter/wire/adjudicate.hpp"
+#include "arbiter/wire/event_log_writer.hpp"
 
 namespace arbiter::players {
 
@@ -49,7 +49,7 @@ competition::StartEvent start_event(const std::string& tc, std::optional<std::st
 
 // Re-reading the event log must give the same verdict (spec/game-events.md).
 void expect_log_replays(const PlayedGame& g) {
-  std::istringstream log(event_log_text(g.start, g.events));
+  std::istringstream log(wire::event_log_text(g.start, g.events));
   auto again = wire::adjudicate(log);
   ASSERT_TRUE(again.has_value()) << again.error().describe();
   EXPECT_EQ(again->result, g.verdict.result);
@@ -260,7 +260,7 @@ TEST(RunnerTimeOdds, EachEngineIsToldItsOwnControl) {
   EXPECT_NE(cecp.find("> level 0 0:30 0"), std::string::npos) << cecp;
   EXPECT_NE(cecp.find("> time 3000"), std::string::npos) << cecp;
   EXPECT_NE(cecp.find("> otim 6200"), std::string::npos) << cecp;
-  EXPECT_NE(event_log_text(g->start, g->events).find("\"time_control_black\":\"30\""),
+  EXPECT_NE(wire::event_log_text(g->start, g->events).find("\"time_control_black\":\"30\""),
             std::string::npos);
   expect_log_replays(*g);
 }

@@ -8,10 +8,10 @@
 
 #include "arbiter/core/movegen.hpp"
 #include "arbiter/core/uci_move.hpp"
-#include "arbiter/players/event_log.hpp"
 #include "arbiter/players/fake_engine.hpp"
 #include "arbiter/players/game_runner.hpp"
 #include "arbiter/players/uci_player.hpp"
+#include "arbiter/wire/event_log_writer.hpp"
 
 namespace arbiter::players {
 namespace {
@@ -300,7 +300,7 @@ TEST(XboardSetupReal, FairymaxPlaysBookPositionsSetUpWithEdit) {
 }
 
 TEST(EventLog, EscapesStringsAsJsonRequires) {
-  EXPECT_EQ(json_string("a\"b\\c\n\x01"), "\"a\\\"b\\\\c\\n\\u0001\"");
+  EXPECT_EQ(wire::json_string("a\"b\\c\n\x01"), "\"a\\\"b\\\\c\\n\\u0001\"");
 }
 
 }  // namespace

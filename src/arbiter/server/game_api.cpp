@@ -204,6 +204,14 @@ HttpReply GameApi::route(const HttpRequest& request) {
     return HttpReply{200, "application/x-chess-pgn; charset=utf-8", room->pgn(),
                      "attachment; filename=\"arbiter-" + room->id() + ".pgn\""};
   }
+  if (sub == "log") {
+    // The referee's event log (spec/game-events.md): `arbiter adjudicate` re-reads it to
+    // the game's verdict.
+    auto log = room->referee_log();
+    if (!log) return from_error(log.error());
+    return HttpReply{200, "application/x-ndjson; charset=utf-8", std::move(*log),
+                     "attachment; filename=\"arbiter-" + room->id() + ".jsonl\""};
+  }
   if (sub == "fen") {
     std::optional<int> ply;
     if (auto p = query_value(query, "ply")) {

@@ -8,6 +8,8 @@
 #include "arbiter/core/uci_move.hpp"
 #include "arbiter/notation/notation.hpp"
 #include "arbiter/server/game_room_detail.hpp"
+#include "arbiter/wire/event_json.hpp"
+#include "arbiter/wire/event_log_writer.hpp"
 
 namespace arbiter::server {
 namespace room_detail {
@@ -99,7 +101,8 @@ GameRoom::GameRoom(RoomContext context, store::GameHeader header, wire::GameExtr
 GameRoom::~GameRoom() = default;
 
 Result<std::shared_ptr<GameRoom>> GameRoom::load(RoomContext context, store::StoredGame stored,
-                                                 std::unique_ptr<ComputerMover> computer) {
+                                                 std::unique_ptr<ComputerMover> computer,
+                                                 std::optional<store::Lease> lease) {
   auto extra = wire::read_extra(stored.header.extra);
   if (!extra) return tl::unexpected(extra.error());
   auto start = start_event(stored.header, *extra, stored.header.white, stored.header.black);
@@ -109,6 +112,7 @@ Result<std::shared_ptr<GameRoom>> GameRoom::load(RoomContext context, store::Sto
   std::shared_ptr<GameRoom> room{
       new GameRoom(std::move(context), stored.header, *extra, std::move(*arbiter))};
   std::lock_guard lock{room->mutex_};
+  room->lease_ = std::move(lease);
   if (auto ok = room->replay(stored); !ok) return tl::unexpected(ok.error());
   if (room->extra_.computer && !room->over()) {
     // A seat of the engine pool; null when none is free (maybe_start_computer asks again).
@@ -117,6 +121,8 @@ Result<std::shared_ptr<GameRoom>> GameRoom::load(RoomContext context, store::Sto
                                             : nullptr;
   }
   room->resume_clocks(stored);
+  // The log's first lines: a new game's start, or a converted game's whole log.
+  if (!room->in_flight_ && !room->pending_.log.empty()) room->commit();
   room->maybe_start_computer();
   room->touched();
   return room;
@@ -127,6 +133,33 @@ void GameRoom::apply(competition::EventBody body, Millis t) {
   e.t = std::max(t, arbiter_->now());
   e.body = std::move(body);
   arbiter_->apply(e);
+  start_log();
+  pending_.log.push_back({++log_lines_, wire::event_line(e)});
+}
+
+void GameRoom::start_log() {
+  if (log_lines_ > 0) return;
+  pending_.log.push_back({++log_lines_, wire::start_line(start_)});
+}
+
+void GameRoom::flag_fell(Color flagged, Millis t) {
+  apply(competition::ClaimEvent{~flagged, ClaimKind::Flag, std::nullopt}, t);
+}
+
+Result<void> GameRoom::replay_log(std::span<const store::LogLine> log) {
+  auto start = wire::parse_start(log.front().text, 1);
+  if (!start) return tl::unexpected(start.error());
+  auto fresh = competition::Arbiter::create(*start);
+  if (!fresh) return tl::unexpected(fresh.error());
+  arbiter_.emplace(std::move(*fresh));
+  start_ = *start;
+  for (const store::LogLine& line : log.subspan(1)) {
+    auto e = wire::parse_event(line.text, static_cast<int>(line.n));
+    if (!e) return tl::unexpected(e.error());
+    arbiter_->apply(*e);
+  }
+  log_lines_ = static_cast<std::int64_t>(log.size());
+  return {};
 }
 
 Result<void> GameRoom::replay(const store::StoredGame& stored) {
@@ -142,6 +175,7 @@ Result<void> GameRoom::replay(const store::StoredGame& stored) {
   pending_ = {};
   aborted_ = false;
   end_announced_ = false;
+  log_lines_ = 0;
   seats_[0] = Seat{h.white_token, h.white, extra_.computer == Color::White, true};
   seats_[1] = Seat{h.black_token, h.black, extra_.computer == Color::Black, true};
   // A friend game created in the lobby waits for its second player (§1.2); a rematch
@@ -153,7 +187,18 @@ Result<void> GameRoom::replay(const store::StoredGame& stored) {
   auto fresh = competition::Arbiter::create(start_);
   if (!fresh) return tl::unexpected(fresh.error());
   arbiter_.emplace(std::move(*fresh));
+  // The referee's log is the game; the protocol events only rebuild the room's views.
+  const bool from_log = !stored.log.empty();
+  if (from_log) {
+    if (auto ok = replay_log(stored.log); !ok) return ok;
+  }
+  // Without a log (a game stored before it existed, docs/store.md "The referee's log"),
+  // the protocol events are refereed again: each apply() writes the log line it stands for.
+  const auto referee = [&](competition::EventBody body, Millis t) {
+    if (!from_log) apply(std::move(body), t);
+  };
 
+  core::Position board = arbiter_->game().start();
   for (const store::EventRecord& rec : stored.events) {
     auto e = wire::read_stored_event(rec.json);
     if (!e) return tl::unexpected(e.error());
@@ -162,7 +207,7 @@ Result<void> GameRoom::replay(const store::StoredGame& stored) {
     const Color side = e->side.value_or(Color::White);
     if (e->type == "move") {
       if (e->ply != static_cast<int>(moves_.size()) + 1) continue;
-      const core::Position before = arbiter_->game().position();
+      const core::Position before = board;
       auto m = core::parse_uci(before, e->uci);
       if (!m) {
         return make_error(ErrorCode::kProtocolState,
@@ -170,11 +215,12 @@ Result<void> GameRoom::replay(const store::StoredGame& stored) {
       }
       // A rejected claim's intended move (9.5.3) is already on the board; an upheld
       // claim's intended move is shown but never played (the claim event follows).
-      if (arbiter_->game().ply() < e->ply && !e->intended) {
+      if (!from_log && arbiter_->game().ply() < e->ply && !e->intended) {
         apply(competition::MoveEvent{side, notation::san(before, *m), false}, t);
       }
+      board = before.after(*m);
       auto [uci, alt] = uci_forms(before, *m);
-      wire::MoveView view{uci, notation::san(before, *m), before.after(*m).fen(), 0, 0};
+      wire::MoveView view{uci, notation::san(before, *m), board.fen(), 0, 0};
       if (static_cast<std::size_t>(e->ply) <= stored.moves.size()) {
         view.white_ms = stored.moves[static_cast<std::size_t>(e->ply - 1)].white_ms;
         view.black_ms = stored.moves[static_cast<std::size_t>(e->ply - 1)].black_ms;
@@ -185,26 +231,29 @@ Result<void> GameRoom::replay(const store::StoredGame& stored) {
       // A lapse is the Arbiter's own consequence of a move (9.1.2.1); only offers and
       // declines are actions.
       if (e->action == "offer") {
-        if (!arbiter_->has_draw_offer(side)) apply(competition::OfferDrawEvent{side}, t);
+        if (!from_log && !arbiter_->has_draw_offer(side))
+          referee(competition::OfferDrawEvent{side}, t);
       } else if (e->action == "decline") {
-        apply(competition::DeclineDrawEvent{side}, t);
+        referee(competition::DeclineDrawEvent{side}, t);
       }
     } else if (e->type == "claim") {
       std::optional<std::string> intended;
-      if (e->move) {
+      if (e->move && !from_log) {
         const core::Position& pos = arbiter_->game().position();
         if (auto m = core::parse_uci(pos, *e->move)) intended = notation::san(pos, *m);
       }
-      apply(competition::ClaimEvent{side, e->threefold ? ClaimKind::Threefold : ClaimKind::Fifty,
-                                    intended},
-            t);  // 9.1.2.3: a claim not upheld stands as a draw offer in the Arbiter
+      referee(competition::ClaimEvent{side, e->threefold ? ClaimKind::Threefold : ClaimKind::Fifty,
+                                      intended},
+              t);  // 9.1.2.3: a claim not upheld stands as a draw offer in the Arbiter
     } else if (e->type == "end") {
       if (e->termination == "resignation") {
-        apply(competition::ResignEvent{side}, t);
+        referee(competition::ResignEvent{side}, t);
       } else if (e->termination == "agreement") {
-        apply(competition::AcceptDrawEvent{side}, t);
-      } else if (e->termination == "time_forfeit" || e->termination == "timeout_vs_insufficient") {
-        arbiter_->advance(t);  // Art. 6.8: the flag fell at t
+        referee(competition::AcceptDrawEvent{side}, t);
+      } else if ((e->termination == "time_forfeit" ||
+                  e->termination == "timeout_vs_insufficient") &&
+                 !from_log) {
+        flag_fell(arbiter_->game().position().side_to_move(), t);  // Art. 6.8: at t
       }
       aborted_ = e->termination == "aborted";
       end_announced_ = true;
@@ -212,7 +261,7 @@ Result<void> GameRoom::replay(const store::StoredGame& stored) {
       Seat& seat = seats_[side_index(side)];
       seat.taken = true;
       seat.name = e->name;
-      if (arbiter_->game().ply() == 0) {
+      if (!from_log && arbiter_->game().ply() == 0) {
         // No move yet: the referee starts again with the joined player's name (PGN tags).
         (side == Color::White ? start_.white : start_.black) = e->name;
         auto renamed = competition::Arbiter::create(start_);
@@ -232,7 +281,7 @@ Result<void> GameRoom::replay(const store::StoredGame& stored) {
       a.action = competition::ArbiterAction::AddTime;
       a.side = side;
       a.ms = Millis{e->ms};
-      apply(a, t);
+      referee(a, t);
     }
   }
   if (h.status == store::GameStatus::Aborted) {
@@ -250,6 +299,8 @@ Result<void> GameRoom::replay(const store::StoredGame& stored) {
     apply(a, arbiter_->now());
     end_announced_ = true;
   }
+  // Once both seats are taken the log begins (a converted game's, or a new game's).
+  if (playable() || over()) start_log();
   return {};
 }
 
@@ -402,6 +453,16 @@ std::string GameRoom::pgn() {
   return arbiter_->verdict().pgn;
 }
 
+Result<std::string> GameRoom::referee_log() {
+  std::unique_lock lock{mutex_};
+  wait_idle(lock);  // only stored state is shown
+  auto stored = ctx_.store->load_game(id_);
+  if (!stored) return tl::unexpected(stored.error());
+  std::string text;
+  for (const store::LogLine& line : stored->log) text += line.text + '\n';
+  return text;
+}
+
 Result<std::string> GameRoom::fen(std::optional<int> ply) {
   std::unique_lock lock{mutex_};
   wait_idle(lock);  // only stored state is shown
@@ -442,11 +503,12 @@ Result<JoinResult> GameRoom::join(const wire::JoinGameRequest& request) {
     }
     seat.taken = true;
     seat.name = request.name;
-    if (arbiter_->game().ply() == 0) {
+    if (arbiter_->game().ply() == 0 && log_lines_ == 0) {
       (c == Color::White ? start_.white : start_.black) = request.name;
       if (auto renamed = competition::Arbiter::create(start_))
         arbiter_.emplace(std::move(*renamed));
     }
+    start_log();  // both seats are taken: the referee's log begins with the final names
     add_event(wire::JoinEventData{c, request.name});
     commit();
     if (!wait_idle(lock) || !last_commit_ok_) {
@@ -518,6 +580,12 @@ void GameRoom::handle_message(const std::shared_ptr<Connection>& connection,
   if (it == clients_.end()) return;
   Client& client = it->second;
   if (client.closing) return;
+  if (lost_) {
+    // The game is another node's now: the client reconnects there.
+    client.closing = true;
+    connection->close(4010, "the game moved to another node");
+    return;
+  }
   const Millis s = now();
   client.last_message = s;
   // §2: at most 20 messages per second per socket.

@@ -25,6 +25,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -88,6 +89,10 @@ struct RoomContext {
   std::function<void(std::shared_ptr<GameRoom>)> activate;
   std::function<Result<RematchGame>(const RematchRequest&)> rematch;
   RoomTimings timings;
+  // A cluster node's name (docs/cluster.md): rooms hold their game's lease and fence every
+  // write with its epoch. Empty: a single server, no leases.
+  std::string node;
+  Millis lease_ttl{10000};
 };
 
 struct JoinResult {
@@ -103,9 +108,12 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   // (docs/store.md, "How clocks continue by wall time"). Errors: an unreadable record.
   // `computer`: the computer's seat when the caller has taken it already (else the room
   // asks context.computer).
+  // `lease`: the game's lease, taken before `stored` was read (a cluster node's room;
+  // every commit is fenced with its epoch).
   [[nodiscard]] static Result<std::shared_ptr<GameRoom>> load(
       RoomContext context, store::StoredGame stored,
-      std::unique_ptr<ComputerMover> computer = nullptr);
+      std::unique_ptr<ComputerMover> computer = nullptr,
+      std::optional<store::Lease> lease = std::nullopt);
   ~GameRoom() override;
   GameRoom(const GameRoom&) = delete;
   GameRoom& operator=(const GameRoom&) = delete;
@@ -120,6 +128,9 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   // Errors: kProtocolState "seat-taken" when no seat is open and the token is not a seat's.
   [[nodiscard]] Result<JoinResult> join(const wire::JoinGameRequest& request);
   [[nodiscard]] std::string pgn();
+  // The referee's event log as stored, one JSON line each (spec/game-events.md). Empty
+  // before both seats are taken. Errors: the store's.
+  [[nodiscard]] Result<std::string> referee_log();
   // The FEN now, or after `ply` (0 = the start). Errors: kInvalidArgument for a ply not played.
   [[nodiscard]] Result<std::string> fen(std::optional<int> ply);
   [[nodiscard]] const std::string& id() const noexcept { return id_; }
@@ -137,6 +148,14 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   // visible difference: no socket, no computer search, nothing time-dependent (no running
   // clock, no first-move deadline), and nothing happened for `grace`.
   [[nodiscard]] bool evictable(Millis grace);
+
+  // Cluster (docs/cluster.md). Renews the room's lease when less than half of it is left;
+  // false when the room has no lease or lost it (then it has let its sockets go).
+  bool renew_lease();
+  // Gives the lease up (eviction, shutdown), so that another node may take the game at once.
+  void release_lease();
+  // Another node took the game: its writes were fenced off or its lease could not be renewed.
+  [[nodiscard]] bool lost();
 
  private:
   struct Seat {
@@ -162,6 +181,7 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
     int window_count = 0;
   };
   struct Pending {
+    std::vector<store::LogLine> log;  // the referee's events of this action
     std::vector<store::EventRecord> events;
     std::optional<std::size_t> end_index;  // first event of the ending
     std::optional<store::MoveRecord> move;
@@ -171,7 +191,11 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   GameRoom(RoomContext context, store::GameHeader header, wire::GameExtra extra,
            competition::Arbiter arbiter);
 
+  // The room's state from the store: the Arbiter from the referee's log, the room's own
+  // facts (seats, views, rematch, abort) from the protocol events. A game stored before the
+  // log existed is refereed from its protocol events instead, and its log written now.
   Result<void> replay(const store::StoredGame& stored);
+  Result<void> replay_log(std::span<const store::LogLine> log);
   void resume_clocks(const store::StoredGame& stored);
 
   // --- time
@@ -197,7 +221,16 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   }
 
   // --- refereeing (all under mutex_)
+  // Every event the Arbiter sees goes through apply(), which also writes it to the
+  // referee's log (spec/game-events.md), so that the stored log re-adjudicates the game
+  // to the Arbiter's own state.
   void apply(competition::EventBody body, Millis t);
+  // The log's `start` line, once both seats are taken (the names are final then).
+  void start_log();
+  // Art. 6.8 under the automatic flag: `flagged`'s time ran out at t. Logged as the
+  // opponent's flag claim at that instant, which the Arbiter refuses as redundant: the
+  // game ended at the instant, before any claim.
+  void flag_fell(core::Color flagged, Millis t);
   void handle(Client& client, const wire::ClientMessage& message);
   void on_hello(Client& client, const wire::HelloMsg& hello);
   void on_move(Client& client, const wire::MoveMsg& m);
@@ -286,7 +319,14 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   store::GameHeader header_;
   wire::GameExtra extra_;
   competition::StartEvent start_;
+  std::optional<store::Lease> lease_;
+  // The lease is gone (another node owns the game): sockets closed 4010, nothing written.
+  bool lost_ = false;
+  // Under mutex_: the game moved to another node; closes the sockets so that the clients
+  // reconnect (HAProxy routes them to the new owner).
+  void lose(const std::string& why);
   std::optional<competition::Arbiter> arbiter_;
+  std::int64_t log_lines_ = 0;  // lines of the referee's log, stored, in flight or pending
   std::array<Seat, 2> seats_;
   std::vector<std::shared_ptr<const std::string>> events_;  // events_[seq - 1]
   std::vector<wire::MoveView> moves_;

@@ -134,7 +134,7 @@ void GameRoom::check_flag(Millis s) {
   // lag grace a move would get.
   if (s < *t0_ + *instant + grace(side)) return;
   // Art. 6.8 / 6.9: the Arbiter ends the game at the exact instant (the caller commits).
-  arbiter_->advance(*instant);
+  flag_fell(side, *instant);
   end_if_over(std::nullopt);
 }
 
@@ -142,13 +142,13 @@ void GameRoom::check_flag(Millis s) {
 
 void GameRoom::tick() {
   std::lock_guard lock{mutex_};
-  if (shut_down_) return;
+  if (shut_down_ || lost_) return;
   SpectatorFlush flush{*this};
   const Millis s = now();
   // While a commit is in flight the game waits; the sockets are still served.
   if (!in_flight_) {
     check_flag(s);
-    if (!pending_.events.empty()) commit();
+    if (!pending_.events.empty() || !pending_.log.empty()) commit();
   }
   if (!in_flight_ && !over() && first_move_deadline_ && s >= *first_move_deadline_ && playable() &&
       moves_.size() < 2) {
@@ -211,7 +211,7 @@ void GameRoom::shutdown() {
 // ------------------------------------------------------------------ memory and timers
 
 bool GameRoom::needs_tick() const {
-  if (shut_down_) return false;
+  if (shut_down_ || lost_) return false;
   if (!clients_.empty()) return true;  // hello timeouts, pings, resends
   if (over()) return false;
   // The flag, the first-move abort, a computer still waiting for a seat of the pool.
@@ -235,6 +235,7 @@ bool GameRoom::keep_ticking() {
 
 bool GameRoom::evictable(Millis grace) {
   std::lock_guard lock{mutex_};
+  if (lost_) return !computer_thinking_ && !in_flight_;  // another node's game now
   if (!clients_.empty() || computer_thinking_ || ticking_) return false;
   if (in_flight_ || !deferred_.empty()) return false;
   if (!over() && (t0_ || first_move_deadline_)) return false;
@@ -245,7 +246,7 @@ bool GameRoom::evictable(Millis grace) {
 // ------------------------------------------------------------------ computer
 
 void GameRoom::maybe_start_computer() {
-  if (computer_thinking_ || over() || shut_down_ || !extra_.computer) return;
+  if (computer_thinking_ || over() || shut_down_ || lost_ || !extra_.computer) return;
   // A game loaded while every seat of the engine pool was out asks again on each tick.
   if (!computer_ && ctx_.computer) computer_ = ctx_.computer(extra_.level);
   if (!computer_) return;

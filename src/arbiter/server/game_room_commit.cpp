@@ -34,7 +34,7 @@ void GameRoom::commit(Reply reply) {
   pending_ = {};
   InFlight flight{std::move(p.events), std::move(pending_seat_), std::move(reply)};
   pending_seat_.clear();
-  if (flight.events.empty() && !p.move && !p.ending) {
+  if (flight.events.empty() && p.log.empty() && !p.move && !p.ending) {
     in_flight_ = std::move(flight);
     committed({});
     return;
@@ -43,6 +43,8 @@ void GameRoom::commit(Reply reply) {
   const std::size_t split = std::min(p.end_index.value_or(all.size()), all.size());
   store::GameWrite write;
   write.game_id = id_;
+  if (lease_) write.epoch = lease_->epoch;  // the fence (docs/cluster.md)
+  write.log = std::move(p.log);
   write.move = std::move(p.move);
   write.events.assign(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(split));
   if (p.ending) {
@@ -90,6 +92,12 @@ void GameRoom::committed(Result<void> result) {
     auto it = clients_.find(f.reply.to.get());
     if (it != clients_.end() && !it->second.closing) f.reply.to->send(text);
   };
+  if (!result && result.error().where.field == "epoch") {
+    // Another node holds the game now: nothing of this action was stored.
+    deliver(f.reply.failed);
+    lose(result.error().message);
+    return;
+  }
   if (!result) {
     log_line("game " + id_ + ": store failed: " + result.error().describe() + "; reloading");
     auto stored = ctx_.store->load_game(id_);
@@ -132,6 +140,56 @@ void GameRoom::flush_spectators() {
     }
   }
   spectators_seq_ = seq;
+}
+
+// ------------------------------------------------------------------ cluster leases
+
+void GameRoom::lose(const std::string& why) {
+  if (lost_) return;
+  lost_ = true;
+  pending_ = {};
+  deferred_.clear();
+  log_line("game " + id_ + ": lost to another node: " + why);
+  // A live client reconnects on any close (web-protocol.md §2.2); 4010 says why.
+  for (auto& [key, c] : clients_) {
+    if (c.closing) continue;
+    c.closing = true;
+    c.connection->close(4010, "the game moved to another node");
+  }
+}
+
+bool GameRoom::renew_lease() {
+  std::lock_guard lock{mutex_};
+  if (!lease_ || lost_ || shut_down_) return false;
+  const std::int64_t wall = ctx_.clock->wall_ms();
+  if (lease_->expires_ms - wall > ctx_.lease_ttl.count() / 2) return true;
+  auto renewed = ctx_.store->acquire_lease(id_, lease_->node, wall, ctx_.lease_ttl.count());
+  if (renewed && renewed->epoch == lease_->epoch) {
+    lease_ = *renewed;
+    return true;
+  }
+  if (!renewed && renewed.error().code == ErrorCode::kIo) {
+    // The database is away: keep the lease we have; its epoch still fences our writes.
+    log_line("game " + id_ + ": lease renewal failed: " + renewed.error().describe());
+    return true;
+  }
+  lose(renewed ? "a new epoch " + std::to_string(renewed->epoch) + " was given on renewal"
+               : renewed.error().message);
+  return false;
+}
+
+void GameRoom::release_lease() {
+  std::lock_guard lock{mutex_};
+  if (!lease_ || lost_) return;
+  if (auto ok = ctx_.store->release_lease(*lease_); !ok) {
+    log_line("game " + id_ + ": lease release failed: " + ok.error().describe());
+  }
+  lost_ = true;  // released: this room writes no more
+}
+
+bool GameRoom::lost() {
+  std::lock_guard lock{mutex_};
+  return lost_;
 }
 
 }  // namespace arbiter::server

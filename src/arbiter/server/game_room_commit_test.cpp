@@ -34,6 +34,20 @@ class GatedStore final : public store::Store {
                            std::span<const store::EventRecord> e) override {
     return inner_.finish_game(id, end, e);
   }
+  Result<void> append_log(std::string_view id, std::span<const store::LogLine> l) override {
+    return inner_.append_log(id, l);
+  }
+  Result<store::Lease> acquire_lease(std::string_view id, std::string_view node, store::WallMs now,
+                                     std::int64_t ttl) override {
+    return inner_.acquire_lease(id, node, now, ttl);
+  }
+  Result<void> release_lease(const store::Lease& l) override { return inner_.release_lease(l); }
+  Result<std::optional<store::Lease>> read_lease(std::string_view id) override {
+    return inner_.read_lease(id);
+  }
+  Result<std::vector<std::string>> games_without_log(int limit) override {
+    return inner_.games_without_log(limit);
+  }
   std::vector<Result<void>> commit(std::span<const store::GameWrite> writes) override {
     std::unique_lock lock{mutex_};
     ++waiting_;

@@ -1,6 +1,9 @@
 #include "arbiter/server/registry.hpp"
 
+#include <algorithm>
+#include <cstdio>
 #include <random>
+#include <set>
 
 #include "arbiter/core/chess960.hpp"
 #include "arbiter/core/fen.hpp"
@@ -141,6 +144,35 @@ Result<CreatedGame> GameRegistry::create(const wire::CreateGameRequest& request)
   return out;
 }
 
+std::shared_ptr<GameRoom> GameRegistry::loaded(const std::string& id) {
+  std::shared_ptr<GameRoom> room;
+  {
+    std::lock_guard lock{mutex_};
+    if (auto it = rooms_.find(id); it != rooms_.end()) room = it->second;
+  }
+  // Asked outside the registry's lock (a room calls the registry under its own lock).
+  if (!room || !room->lost()) return room;
+  std::lock_guard lock{mutex_};
+  if (auto it = rooms_.find(id); it != rooms_.end() && it->second == room) rooms_.erase(it);
+  return nullptr;
+}
+
+Result<std::optional<store::Lease>> GameRegistry::take_lease(const std::string& id) {
+  if (ctx_.node.empty()) return std::optional<store::Lease>{};
+  auto lease =
+      ctx_.store->acquire_lease(id, ctx_.node, ctx_.clock->wall_ms(), ctx_.lease_ttl.count());
+  if (!lease) return tl::unexpected(lease.error());
+  return std::optional<store::Lease>{std::move(*lease)};
+}
+
+std::size_t GameRegistry::renew_leases() {
+  std::size_t lost = 0;
+  for (auto& room : rooms()) {
+    if (!room->renew_lease() && room->lost()) ++lost;
+  }
+  return lost;
+}
+
 Result<std::shared_ptr<GameRoom>> GameRegistry::store_new(store::GameHeader& h,
                                                           std::unique_ptr<ComputerMover> computer) {
   // A fresh random id; a collision (kProtocolState: the id is taken) draws another one.
@@ -153,7 +185,10 @@ Result<std::shared_ptr<GameRoom>> GameRegistry::store_new(store::GameHeader& h,
   if (!stored) return tl::unexpected(stored.error());
   // Under the load lock: a find() of the new id in the meantime waits for this room.
   std::lock_guard loading{load_mutex_};
-  auto room = GameRoom::load(ctx_, store::StoredGame{h, {}, {}}, std::move(computer));
+  auto lease = take_lease(h.id);
+  if (!lease) return tl::unexpected(lease.error());
+  auto room = GameRoom::load(ctx_, store::StoredGame{h, {}, {}, {}}, std::move(computer),
+                             std::move(*lease));
   if (!room) return tl::unexpected(room.error());
   insert(*room);
   return *room;
@@ -183,20 +218,27 @@ Result<RematchGame> GameRegistry::create_rematch(const RematchRequest& r) {
 
 std::shared_ptr<GameRoom> GameRegistry::find(const std::string& id) {
   if (!store::validate_game_id(id)) return nullptr;
-  {
-    std::lock_guard lock{mutex_};
-    if (auto it = rooms_.find(id); it != rooms_.end()) return it->second;
-  }
+  if (auto room = loaded(id)) return room;
   // One load at a time: two rooms of one game must never be live at once (a loaded room
   // may already be ticking or thinking, so a second one could not simply be dropped).
   std::lock_guard loading{load_mutex_};
   {
+    // A plain look-up: a room's lock must not be taken under load_mutex_ (a rematch takes
+    // them the other way round). A room lost meanwhile closes its clients itself.
     std::lock_guard lock{mutex_};
     if (auto it = rooms_.find(id); it != rooms_.end()) return it->second;
   }
+  // A cluster node takes the game's lease before it reads the game: whatever the former
+  // owner wrote is then in what it reads, and whatever it writes later is fenced off.
+  auto lease = take_lease(id);
+  if (!lease) {
+    std::fprintf(stderr, "arbiter serve: game %s is not this node's: %s\n", id.c_str(),
+                 lease.error().describe().c_str());
+    return nullptr;
+  }
   auto stored = ctx_.store->load_game(id);
   if (!stored) return nullptr;
-  auto room = GameRoom::load(ctx_, std::move(*stored));
+  auto room = GameRoom::load(ctx_, std::move(*stored), nullptr, std::move(*lease));
   if (!room) {
     std::fprintf(stderr, "arbiter serve: game %s cannot be loaded: %s\n", id.c_str(),
                  room.error().describe().c_str());
@@ -215,6 +257,37 @@ Result<int> GameRegistry::resume_all() {
     }
   }
   return n;
+}
+
+Result<int> GameRegistry::convert_legacy_logs() {
+  // A room loaded alone, committing on this thread, with no engine and no timers: loading
+  // a game without a log referees its protocol events and stores the log (GameRoom::replay).
+  RoomContext quiet = ctx_;
+  quiet.writer = nullptr;
+  quiet.computer = {};
+  quiet.activate = {};
+  quiet.rematch = {};
+  std::set<std::string> seen;
+  std::size_t left = 0;
+  for (;;) {
+    auto ids = ctx_.store->games_without_log(1000);
+    if (!ids) return tl::unexpected(ids.error());
+    left = ids->size();
+    bool progress = false;
+    for (const std::string& id : *ids) {
+      if (!seen.insert(id).second) continue;
+      progress = true;
+      auto stored = ctx_.store->load_game(id);
+      if (!stored) return tl::unexpected(stored.error());
+      if (auto room = GameRoom::load(quiet, std::move(*stored)); !room) {
+        std::fprintf(stderr, "arbiter serve: the log of game %s cannot be written: %s\n",
+                     id.c_str(), room.error().describe().c_str());
+      }
+    }
+    // What stays without a log waits for its second player (the log begins at the join).
+    if (!progress) break;
+  }
+  return static_cast<int>(seen.size() - std::min(seen.size(), left));
 }
 
 Result<std::vector<store::GameSummary>> GameRegistry::list(std::optional<store::GameStatus> status,
@@ -259,6 +332,8 @@ std::size_t GameRegistry::evict_idle() {
       }
     }
   }
+  // Another node may take an evicted game at once.
+  for (auto& room : dropped) room->release_lease();
   return dropped.size();  // the rooms are destroyed here, outside the lock
 }
 
@@ -273,7 +348,10 @@ std::size_t GameRegistry::rooms_ticking() {
 }
 
 void GameRegistry::shutdown() {
-  for (const auto& room : rooms()) room->shutdown();
+  for (const auto& room : rooms()) {
+    room->shutdown();
+    room->release_lease();
+  }
   std::lock_guard lock{active_mutex_};
   active_.clear();
 }

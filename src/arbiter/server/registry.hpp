@@ -52,6 +52,15 @@ class GameRegistry {
   [[nodiscard]] std::shared_ptr<GameRoom> find(const std::string& id);
   // Loads every created or ongoing game of the store; returns how many.
   [[nodiscard]] Result<int> resume_all();
+  // Cluster (docs/cluster.md): renews the leases of the loaded rooms that need it; returns
+  // how many rooms found their game taken by another node (they closed their sockets and
+  // are dropped at the next find or eviction). Called every second by the service.
+  std::size_t renew_leases();
+  // The log migration (issue #16, docs/store.md "The referee's log"): writes the referee's
+  // log of every game stored before logs existed, by refereeing its protocol events again.
+  // Games still waiting for their second player get theirs at the join. Returns how many
+  // were converted. Run before serving.
+  [[nodiscard]] Result<int> convert_legacy_logs();
   [[nodiscard]] Result<std::vector<store::GameSummary>> list(
       std::optional<store::GameStatus> status, int limit);
 
@@ -73,6 +82,10 @@ class GameRegistry {
   Result<std::shared_ptr<GameRoom>> store_new(store::GameHeader& h,
                                               std::unique_ptr<ComputerMover> computer = nullptr);
   [[nodiscard]] std::vector<std::shared_ptr<GameRoom>> rooms();
+  // The loaded room of `id`, unless it lost its game to another node (then it is dropped).
+  std::shared_ptr<GameRoom> loaded(const std::string& id);
+  // A cluster node's lease of the game (RoomContext::node); none on a single server.
+  Result<std::optional<store::Lease>> take_lease(const std::string& id);
 
   RoomContext ctx_;
   RegistryOptions options_;

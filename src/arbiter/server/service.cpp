@@ -51,6 +51,7 @@ void RoomService::run() {
     if (std::chrono::steady_clock::now() >= next_sweep) {
       // On this thread, so no computer move (posted here) holds a room being dropped.
       registry_->evict_idle();
+      registry_->renew_leases();  // cluster nodes only (docs/cluster.md)
       next_sweep = std::chrono::steady_clock::now() + std::chrono::seconds{1};
     }
   }

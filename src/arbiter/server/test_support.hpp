@@ -115,6 +115,7 @@ class RoomTest : public ::testing::Test {
     ctx.writer = writer_;
     ctx.computer = [this](int) { return std::make_unique<ScriptedComputer>(&computer_stops_); };
     ctx.timings = timings_;
+    ctx.node = node_;
     registry_ = std::make_unique<GameRegistry>(ctx);
   }
 
@@ -189,6 +190,7 @@ class RoomTest : public ::testing::Test {
   ManualExecutor executor_;
   std::atomic<int> computer_stops_{0};
   RoomTimings timings_;   // of the rooms of the next open()
+  std::string node_;      // the cluster node of the next open(); empty: a single server
   std::string location_;  // the store, reopened by open()
   // Group commit (game_room_commit_test.cpp): set by a derived fixture before open().
   CommitWriter* writer_ = nullptr;

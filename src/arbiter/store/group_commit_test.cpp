@@ -1,8 +1,9 @@
 // Group commit (issue #16): the writes of many games in one commit, each all or nothing.
-// The same cases run through SqliteStore's one-transaction commit and through the
-// interface's default (one call per part), which a backend without its own inherits.
+// The same cases run through SqliteStore's and PgStore's one-transaction commits and through
+// the interface's default (one call per part), which a backend without its own inherits.
 #include <gtest/gtest.h>
 
+#include "arbiter/store/pg_test_server.hpp"
 #include "arbiter/store/sqlite_store.hpp"
 #include "arbiter/store/test_support.hpp"
 
@@ -11,6 +12,7 @@ namespace {
 
 using testing::sample_event;
 using testing::sample_header;
+using testing::sample_line;
 using testing::sample_move;
 using testing::TempDir;
 
@@ -34,16 +36,41 @@ class SingleCallStore final : public Store {
                            std::span<const EventRecord> e) override {
     return inner_->finish_game(id, end, e);
   }
+  Result<void> append_log(std::string_view id, std::span<const LogLine> l) override {
+    return inner_->append_log(id, l);
+  }
+  Result<Lease> acquire_lease(std::string_view id, std::string_view node, WallMs now,
+                              std::int64_t ttl) override {
+    return inner_->acquire_lease(id, node, now, ttl);
+  }
+  Result<void> release_lease(const Lease& l) override { return inner_->release_lease(l); }
+  Result<std::optional<Lease>> read_lease(std::string_view id) override {
+    return inner_->read_lease(id);
+  }
+  Result<std::vector<std::string>> games_without_log(int limit) override {
+    return inner_->games_without_log(limit);
+  }
 
  private:
   std::unique_ptr<Store> inner_;
 };
 
-enum class Backend { SqliteOneTransaction, DefaultOneCallPerPart };
+enum class Backend { SqliteOneTransaction, PostgresOneTransaction, DefaultOneCallPerPart };
 
 class GroupCommit : public ::testing::TestWithParam<Backend> {
  protected:
   void SetUp() override {
+    if (GetParam() == Backend::PostgresOneTransaction) {
+      auto server = testing::PgTestServer::shared();
+      ASSERT_TRUE(server) << server.error().describe();
+      auto url = (*server)->fresh_schema();
+      ASSERT_TRUE(url) << url.error().describe();
+      auto pg = open_store(*url);
+      ASSERT_TRUE(pg) << pg.error().describe();
+      store_ = std::move(*pg);
+      for (const char* id : {"g1", "g2"}) ASSERT_TRUE(store_->create_game(sample_header(id)));
+      return;
+    }
     auto sqlite = SqliteStore::open(dir_.file("games.db"));
     ASSERT_TRUE(sqlite) << sqlite.error().describe();
     if (GetParam() == Backend::SqliteOneTransaction) {
@@ -117,15 +144,59 @@ TEST_P(GroupCommit, EndingEventsNeedAnEnding) {
   EXPECT_TRUE(store_->load_game("g1")->events.empty());
 }
 
+TEST_P(GroupCommit, LogLinesAreWrittenWithTheirMoveOrNotAtAll) {
+  GameWrite first = move_write("g1", 1, 1);
+  first.log = {sample_line(1), sample_line(2)};
+  GameWrite refused = move_write("g2", 3, 1);  // ply 3 where 1 is next
+  refused.log = {sample_line(1), sample_line(2)};
+  GameWrite second = move_write("g1", 2, 2);
+  second.log = {sample_line(3)};
+  const auto results = store_->commit(std::vector<GameWrite>{first, refused, second});
+  ASSERT_EQ(results.size(), 3u);
+  EXPECT_TRUE(results[0]) << results[0].error().describe();
+  EXPECT_FALSE(results[1]);
+  EXPECT_TRUE(results[2]) << results[2].error().describe();
+  auto g1 = store_->load_game("g1");
+  auto g2 = store_->load_game("g2");
+  ASSERT_TRUE(g1 && g2);
+  EXPECT_EQ(g1->log, (std::vector<LogLine>{sample_line(1), sample_line(2), sample_line(3)}));
+  if (GetParam() == Backend::DefaultOneCallPerPart) {
+    // The default commits part by part (store.hpp): the lines stood before the move failed.
+    EXPECT_EQ(g2->log.size(), 2u);
+    return;
+  }
+  EXPECT_TRUE(g2->log.empty());  // the refused write's lines went with its move
+  auto without = store_->games_without_log(10);
+  ASSERT_TRUE(without);
+  EXPECT_EQ(*without, std::vector<std::string>{"g2"});
+}
+
+TEST_P(GroupCommit, ALineOutOfOrderFailsItsWrite) {
+  GameWrite w = move_write("g1", 1, 1);
+  w.log = {sample_line(2)};  // line 1 (the start) is missing
+  const auto results = store_->commit(std::span{&w, 1});
+  ASSERT_EQ(results.size(), 1u);
+  ASSERT_FALSE(results[0]);
+  EXPECT_EQ(results[0].error().code, ErrorCode::kProtocolState);
+  EXPECT_EQ(results[0].error().where.field, "n");
+  auto g1 = store_->load_game("g1");
+  ASSERT_TRUE(g1);
+  EXPECT_TRUE(g1->moves.empty());
+}
+
 TEST_P(GroupCommit, AnEmptyBatchCommitsNothing) { EXPECT_TRUE(store_->commit({}).empty()); }
 
 INSTANTIATE_TEST_SUITE_P(Backends, GroupCommit,
                          ::testing::Values(Backend::SqliteOneTransaction,
+                                           Backend::PostgresOneTransaction,
                                            Backend::DefaultOneCallPerPart),
                          [](const ::testing::TestParamInfo<Backend>& backend) {
-                           return backend.param == Backend::SqliteOneTransaction
-                                      ? "SqliteOneTransaction"
-                                      : "DefaultOneCallPerPart";
+                           switch (backend.param) {
+                             case Backend::SqliteOneTransaction: return "SqliteOneTransaction";
+                             case Backend::PostgresOneTransaction: return "PostgresOneTransaction";
+                             case Backend::DefaultOneCallPerPart: break;
+                           }
+                           return "DefaultOneCallPerPart";
                          });
 
 }  // namespace

@@ -56,7 +56,7 @@ TEST(Migrations, BothBackendsHaveTheSameNumberedList) {
     EXPECT_EQ(pg[i].version, sqlite[i].version);
     EXPECT_EQ(pg[i].name, sqlite[i].name);
   }
-  EXPECT_EQ(latest_version(sqlite), 2);
+  EXPECT_EQ(latest_version(sqlite), 4);
 }
 
 TEST(Migrations, PendingAreThoseAfterTheCurrentVersion) {
@@ -96,9 +96,17 @@ TEST(Migrations, AVersion1SqliteFileIsMigratedAndKeepsItsGames) {
   }
   auto db = sqlite::Database::open(path, 1000);
   ASSERT_TRUE(db);
-  EXPECT_EQ(query_int(*db, "PRAGMA user_version"), 2);
-  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM schema_migrations WHERE version IN (1, 2)"), 2);
+  EXPECT_EQ(query_int(*db, "PRAGMA user_version"), 4);
+  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM schema_migrations WHERE version IN (1, 2, 3, 4)"),
+            4);
   EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'games_by_status'"), 1);
+  // Version 3: the old game has no referee log yet; the server's conversion will write it.
+  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'referee_log'"), 1);
+  auto store = SqliteStore::open(path);
+  ASSERT_TRUE(store);
+  auto unconverted = (*store)->games_without_log(10);
+  ASSERT_TRUE(unconverted);
+  EXPECT_EQ(*unconverted, std::vector<std::string>{"old"});
 }
 
 TEST(Migrations, ANewSqliteFileRecordsEveryMigrationOnce) {
@@ -108,10 +116,16 @@ TEST(Migrations, ANewSqliteFileRecordsEveryMigrationOnce) {
   ASSERT_TRUE(SqliteStore::open(path));  // a second open applies nothing
   auto db = sqlite::Database::open(path, 1000);
   ASSERT_TRUE(db);
-  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM schema_migrations"), 2);
+  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM schema_migrations"), 4);
   EXPECT_EQ(query_int(*db,
                       "SELECT name = 'games by status' FROM schema_migrations"
                       " WHERE version = 2"),
+            1);
+  EXPECT_EQ(query_int(*db,
+                      "SELECT name = 'referee event log' FROM schema_migrations"
+                      " WHERE version = 3"),
+            1);
+  EXPECT_EQ(query_int(*db, "SELECT name = 'game leases' FROM schema_migrations WHERE version = 4"),
             1);
 }
 
@@ -121,7 +135,7 @@ TEST(Migrations, ASqliteFileOfANewerProgramIsRefused) {
   {
     auto db = sqlite::Database::open(path, 1000);
     ASSERT_TRUE(db);
-    ASSERT_TRUE(db->exec("PRAGMA user_version = 3"));
+    ASSERT_TRUE(db->exec("PRAGMA user_version = 5"));
   }
   auto store = SqliteStore::open(path);
   ASSERT_FALSE(store);

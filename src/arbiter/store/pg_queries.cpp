@@ -55,6 +55,14 @@ std::vector<EventRecord> read_events(pqxx::transaction_base& tx, const std::stri
   return events;
 }
 
+std::vector<LogLine> read_log(pqxx::transaction_base& tx, const std::string& id) {
+  std::vector<LogLine> lines;
+  for (const pqxx::row& r : tx.exec_prepared("read_log", id)) {
+    lines.push_back({number(r, 0), text(r, 1)});
+  }
+  return lines;
+}
+
 Result<GameSummary> read_summary(const pqxx::row& r) {
   GameSummary s;
   s.id = text(r, 0);
@@ -85,6 +93,7 @@ Result<StoredGame> PgStore::load_game(std::string_view game_id) {
     game.header = std::move(*header);
     game.moves = read_moves(tx, id);
     game.events = read_events(tx, id);
+    game.log = read_log(tx, id);
     return {};
   }));
   return game;
@@ -105,6 +114,19 @@ Result<std::vector<GameSummary>> PgStore::list_games(const ListQuery& q) {
     return {};
   }));
   return games;
+}
+
+Result<std::vector<std::string>> PgStore::games_without_log(int limit) {
+  if (limit < 1 || limit > 1000) {
+    return make_error(ErrorCode::kInvalidArgument, "limit must be 1..1000", {0, 0, "limit"});
+  }
+  std::vector<std::string> ids;
+  ARB_TRY(session_->read("games_without_log", [&](pqxx::transaction_base& tx) -> Result<void> {
+    for (const pqxx::row& r : tx.exec_prepared("games_without_log", limit))
+      ids.push_back(text(r, 0));
+    return {};
+  }));
+  return ids;
 }
 
 }  // namespace arbiter::store

@@ -27,6 +27,19 @@ constexpr pg::PreparedStatement kStatements[] = {
      " VALUES ($1, $2, $3, $4, $5, $6, $7)"},
     {"last_seq", "SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = $1"},
     {"insert_event", "INSERT INTO events (game_id, seq, json, wall_ms) VALUES ($1, $2, $3, $4)"},
+    {"last_line", "SELECT COALESCE(MAX(n), 0) FROM referee_log WHERE game_id = $1"},
+    {"insert_line", "INSERT INTO referee_log (game_id, n, line) VALUES ($1, $2, $3)"},
+    {"read_log", "SELECT n, line FROM referee_log WHERE game_id = $1 ORDER BY n"},
+    {"games_without_log",
+     "SELECT g.id FROM games g WHERE NOT EXISTS"
+     " (SELECT 1 FROM referee_log l WHERE l.game_id = g.id)"
+     " ORDER BY g.created_ms, g.id COLLATE \"C\" LIMIT $1"},
+    {"read_lease", "SELECT node, epoch, expires_ms FROM game_leases WHERE game_id = $1"},
+    {"upsert_lease",
+     "INSERT INTO game_leases (game_id, node, epoch, expires_ms) VALUES ($1, $2, $3, $4)"
+     " ON CONFLICT (game_id) DO UPDATE SET node = excluded.node, epoch = excluded.epoch,"
+     " expires_ms = excluded.expires_ms"},
+    {"release_lease", "UPDATE game_leases SET expires_ms = 0 WHERE game_id = $1"},
     {"mark_ongoing", "UPDATE games SET status = 'ongoing' WHERE id = $1"},
     {"touch", "UPDATE games SET updated_ms = GREATEST(updated_ms, $2) WHERE id = $1"},
     {"finish", "UPDATE games SET status = $2, result = $3, reason = $4 WHERE id = $1"},
@@ -70,6 +83,69 @@ Result<void> insert_events(pqxx::transaction_base& tx, const std::string& id,
   return {};
 }
 
+std::optional<Lease> lease_of(pqxx::transaction_base& tx, const std::string& id) {
+  const pqxx::result rows = tx.exec_prepared("read_lease", id);
+  if (rows.empty()) return std::nullopt;
+  return Lease{id, rows[0][0].as<std::string>(), rows[0][1].as<std::int64_t>(),
+               rows[0][2].as<std::int64_t>()};
+}
+
+// The bodies of the writes, inside a transaction, input validated.
+Result<void> write_log(pqxx::transaction_base& tx, const std::string& id,
+                       std::span<const LogLine> lines) {
+  if (lines.empty()) return {};
+  if (auto status = lock_game(tx, id); !status) return tl::unexpected(status.error());
+  ARB_TRY(check_next_line(tx.exec_prepared1("last_line", id)[0].as<std::int64_t>(), lines));
+  for (const LogLine& l : lines) tx.exec_prepared0("insert_line", id, l.n, l.text);
+  return {};
+}
+
+Result<void> write_move(pqxx::transaction_base& tx, const std::string& id, const MoveRecord& move,
+                        std::span<const EventRecord> events) {
+  ARB_TRY(lock_live_game(tx, id));
+  ARB_TRY(check_next_ply(tx.exec_prepared1("last_ply", id)[0].as<std::int64_t>(), move.ply));
+  tx.exec_prepared0("insert_move", id, move.ply, move.uci, move.san, move.white_ms, move.black_ms,
+                    move.wall_ms);
+  ARB_TRY(insert_events(tx, id, events));
+  tx.exec_prepared0("mark_ongoing", id);
+  tx.exec_prepared0("touch", id, latest_wall(move.wall_ms, events));
+  return {};
+}
+
+Result<void> write_events(pqxx::transaction_base& tx, const std::string& id,
+                          std::span<const EventRecord> events) {
+  if (auto status = lock_game(tx, id); !status) return tl::unexpected(status.error());
+  ARB_TRY(insert_events(tx, id, events));
+  tx.exec_prepared0("touch", id, latest_wall(0, events));
+  return {};
+}
+
+Result<void> write_ending(pqxx::transaction_base& tx, const std::string& id, const Ending& ending,
+                          std::span<const EventRecord> events) {
+  ARB_TRY(lock_live_game(tx, id));
+  ARB_TRY(insert_events(tx, id, events));
+  tx.exec_prepared0("finish", id, std::string{to_string(ending.status)}, ending.result,
+                    ending.reason);
+  tx.exec_prepared0("touch", id, latest_wall(ending.wall_ms, events));
+  return {};
+}
+
+Result<void> write_one(pqxx::transaction_base& tx, const GameWrite& w) {
+  if (w.epoch) {
+    // The fence (issue #16): under the game's row lock, only the current epoch writes.
+    if (auto status = lock_game(tx, w.game_id); !status) return tl::unexpected(status.error());
+    ARB_TRY(check_epoch(w.game_id, lease_of(tx, w.game_id), *w.epoch));
+  }
+  ARB_TRY(write_log(tx, w.game_id, w.log));
+  if (w.move) {
+    ARB_TRY(write_move(tx, w.game_id, *w.move, w.events));
+  } else if (!w.events.empty()) {
+    ARB_TRY(write_events(tx, w.game_id, w.events));
+  }
+  if (w.ending) ARB_TRY(write_ending(tx, w.game_id, *w.ending, w.ending_events));
+  return {};
+}
+
 }  // namespace
 
 PgStore::PgStore(std::unique_ptr<pg::Session> session) : session_(std::move(session)) {}
@@ -101,27 +177,15 @@ Result<void> PgStore::append_move(std::string_view game_id, const MoveRecord& mo
   ARB_TRY(validate_move(move));
   ARB_TRY(validate_events(events));
   const std::string id{game_id};
-  return session_->write("append_move", [&](pqxx::transaction_base& tx) -> Result<void> {
-    ARB_TRY(lock_live_game(tx, id));
-    ARB_TRY(check_next_ply(tx.exec_prepared1("last_ply", id)[0].as<std::int64_t>(), move.ply));
-    tx.exec_prepared0("insert_move", id, move.ply, move.uci, move.san, move.white_ms, move.black_ms,
-                      move.wall_ms);
-    ARB_TRY(insert_events(tx, id, events));
-    tx.exec_prepared0("mark_ongoing", id);
-    tx.exec_prepared0("touch", id, latest_wall(move.wall_ms, events));
-    return {};
-  });
+  return session_->write(
+      "append_move", [&](pqxx::transaction_base& tx) { return write_move(tx, id, move, events); });
 }
 
 Result<void> PgStore::append_events(std::string_view game_id, std::span<const EventRecord> events) {
   ARB_TRY(validate_events(events));
   const std::string id{game_id};
-  return session_->write("append_events", [&](pqxx::transaction_base& tx) -> Result<void> {
-    if (auto status = lock_game(tx, id); !status) return tl::unexpected(status.error());
-    ARB_TRY(insert_events(tx, id, events));
-    tx.exec_prepared0("touch", id, latest_wall(0, events));
-    return {};
-  });
+  return session_->write("append_events",
+                         [&](pqxx::transaction_base& tx) { return write_events(tx, id, events); });
 }
 
 Result<void> PgStore::finish_game(std::string_view game_id, const Ending& ending,
@@ -129,14 +193,81 @@ Result<void> PgStore::finish_game(std::string_view game_id, const Ending& ending
   ARB_TRY(validate_ending(ending));
   ARB_TRY(validate_events(events));
   const std::string id{game_id};
-  return session_->write("finish_game", [&](pqxx::transaction_base& tx) -> Result<void> {
-    ARB_TRY(lock_live_game(tx, id));
-    ARB_TRY(insert_events(tx, id, events));
-    tx.exec_prepared0("finish", id, std::string{to_string(ending.status)}, ending.result,
-                      ending.reason);
-    tx.exec_prepared0("touch", id, latest_wall(ending.wall_ms, events));
+  return session_->write("finish_game", [&](pqxx::transaction_base& tx) {
+    return write_ending(tx, id, ending, events);
+  });
+}
+
+Result<void> PgStore::append_log(std::string_view game_id, std::span<const LogLine> lines) {
+  ARB_TRY(validate_log(lines));
+  const std::string id{game_id};
+  return session_->write("append_log",
+                         [&](pqxx::transaction_base& tx) { return write_log(tx, id, lines); });
+}
+
+Result<Lease> PgStore::acquire_lease(std::string_view game_id, std::string_view node, WallMs now,
+                                     std::int64_t ttl_ms) {
+  ARB_TRY(validate_game_id(game_id));
+  ARB_TRY(validate_lease_request(node, ttl_ms));
+  const std::string id{game_id};
+  Lease taken;
+  ARB_TRY(session_->write("acquire_lease", [&](pqxx::transaction_base& tx) -> Result<void> {
+    // The game's row lock orders this with the game's writes and with other nodes' takes.
+    if (auto status = lock_game(tx, id); !status) return tl::unexpected(status.error());
+    auto next = next_lease(id, lease_of(tx, id), node, now, ttl_ms);
+    if (!next) return tl::unexpected(next.error());
+    tx.exec_prepared0("upsert_lease", id, next->node, next->epoch, next->expires_ms);
+    taken = std::move(*next);
+    return {};
+  }));
+  return taken;
+}
+
+Result<void> PgStore::release_lease(const Lease& lease) {
+  ARB_TRY(validate_game_id(lease.game_id));
+  return session_->write("release_lease", [&](pqxx::transaction_base& tx) -> Result<void> {
+    if (auto status = lock_game(tx, lease.game_id); !status) return tl::unexpected(status.error());
+    ARB_TRY(check_epoch(lease.game_id, lease_of(tx, lease.game_id), lease.epoch));
+    tx.exec_prepared0("release_lease", lease.game_id);
     return {};
   });
+}
+
+Result<std::optional<Lease>> PgStore::read_lease(std::string_view game_id) {
+  ARB_TRY(validate_game_id(game_id));
+  const std::string id{game_id};
+  std::optional<Lease> lease;
+  ARB_TRY(session_->read("read_lease", [&](pqxx::transaction_base& tx) -> Result<void> {
+    lease = lease_of(tx, id);
+    return {};
+  }));
+  return lease;
+}
+
+std::vector<Result<void>> PgStore::commit(std::span<const GameWrite> writes) {
+  std::vector<Result<void>> results(writes.size());
+  for (std::size_t i = 0; i < writes.size(); ++i) results[i] = validate_write(writes[i]);
+  auto whole = session_->write("commit", [&](pqxx::transaction_base& tx) -> Result<void> {
+    for (std::size_t i = 0; i < writes.size(); ++i) {
+      if (!results[i]) continue;
+      // A savepoint: a failed write leaves no trace and does not fail the others. A
+      // violated constraint is that write's own error; anything else (the connection, the
+      // server) fails the whole transaction in Session::write.
+      tx.exec0("SAVEPOINT game_write");
+      try {
+        results[i] = write_one(tx, writes[i]);
+      } catch (const pqxx::integrity_constraint_violation& e) {
+        results[i] =
+            make_error(ErrorCode::kProtocolState, std::string{"PostgreSQL commit: "} + e.what(),
+                       {0, 0, "postgresql"});
+      }
+      if (!results[i]) tx.exec0("ROLLBACK TO SAVEPOINT game_write");
+      tx.exec0("RELEASE SAVEPOINT game_write");
+    }
+    return {};
+  });
+  if (!whole) results.assign(writes.size(), Result<void>{tl::unexpected(whole.error())});
+  return results;
 }
 
 Result<std::string> PgStore::setting(const std::string& name) {

@@ -37,6 +37,16 @@ class PgStore final : public Store {
   [[nodiscard]] Result<void> finish_game(std::string_view game_id, const Ending& ending,
                                          std::span<const EventRecord> events) override;
 
+  [[nodiscard]] Result<void> append_log(std::string_view game_id,
+                                        std::span<const LogLine> lines) override;
+  [[nodiscard]] Result<std::vector<std::string>> games_without_log(int limit) override;
+  [[nodiscard]] Result<Lease> acquire_lease(std::string_view game_id, std::string_view node,
+                                            WallMs now, std::int64_t ttl_ms) override;
+  [[nodiscard]] Result<void> release_lease(const Lease& lease) override;
+  [[nodiscard]] Result<std::optional<Lease>> read_lease(std::string_view game_id) override;
+  // One transaction, one flush; a savepoint per write.
+  [[nodiscard]] std::vector<Result<void>> commit(std::span<const GameWrite> writes) override;
+
   // A run-time setting as this store's connection sees it (current_setting), e.g.
   // "synchronous_commit"; for tests and diagnostics.
   [[nodiscard]] Result<std::string> setting(const std::string& name);

@@ -1,5 +1,8 @@
 #include "arbiter/store/pg_test_server.hpp"
 
+#include "arbiter/base/sanitizers.hpp"
+#include "arbiter/store/sqlite_db.hpp"
+
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -257,7 +260,7 @@ void SharedServerEnvironment::TearDown() {
 
 }  // namespace
 
-#if defined(__SANITIZE_ADDRESS__)
+#if ARB_ASAN
 // libpqxx 6.4 does not free the PGresult of the error that reports a connection the
 // server closed (216 + 2048 bytes per lost connection; PgStoreTest's dropped
 // connection): LeakSanitizer is told so here, for every test linking this library.
@@ -281,6 +284,25 @@ Result<std::string> test_store_location(const std::string& sqlite_path) {
   auto server = PgTestServer::shared();
   if (!server) return tl::unexpected(server.error());
   return (*server)->fresh_schema();
+}
+
+Result<void> execute_sql(const std::string& location, const std::string& sql) {
+  if (location.rfind("postgresql://", 0) == 0 || location.rfind("postgres://", 0) == 0) {
+    try {
+      pqxx::connection connection{location};
+      pqxx::work tx{connection};
+      tx.exec(sql);
+      tx.commit();
+      return {};
+    } catch (const std::exception& e) {
+      return failure(std::string{"execute_sql on PostgreSQL: "} + e.what());
+    }
+  }
+  std::string path = location;
+  if (path.rfind("sqlite:", 0) == 0) path.erase(0, 7);
+  auto db = sqlite::Database::open(path, 5000);
+  if (!db) return tl::unexpected(db.error());
+  return db->exec(sql);
 }
 
 }  // namespace arbiter::store::testing

@@ -63,4 +63,9 @@ class PgTestServer {
 // server. ctest runs the server's store tests both ways (src/arbiter/server/CMakeLists.txt).
 [[nodiscard]] Result<std::string> test_store_location(const std::string& sqlite_path);
 
+// Runs SQL statements directly on a store's database, past the Store interface: what a
+// test needs to make a database look as an older program left it. `location` as for
+// open_store ("sqlite:PATH", a plain PATH, or a postgresql:// URL).
+[[nodiscard]] Result<void> execute_sql(const std::string& location, const std::string& sql);
+
 }  // namespace arbiter::store::testing

@@ -45,6 +45,43 @@ Result<void> check_next_seq(std::int64_t last, std::span<const EventRecord> even
                      "seq");
 }
 
+Result<void> check_next_line(std::int64_t last, std::span<const LogLine> lines) {
+  if (lines.empty() || lines.front().n == last + 1) return {};
+  return state_error("log line " + std::to_string(lines.front().n) + " given, " +
+                         std::to_string(last + 1) + " expected",
+                     "n");
+}
+
+Result<Lease> next_lease(std::string_view game_id, const std::optional<Lease>& current,
+                         std::string_view node, WallMs now, std::int64_t ttl_ms) {
+  Lease next{std::string{game_id}, std::string{node}, 1, now + ttl_ms};
+  if (!current) return next;
+  if (current->node == node) {
+    next.epoch = current->epoch;  // a renewal; after a release it starts a new epoch
+    if (current->expires_ms == 0) next.epoch = current->epoch + 1;
+    return next;
+  }
+  if (current->expires_ms > now) {
+    return state_error("game '" + std::string{game_id} + "' is held by node '" + current->node +
+                           "' (epoch " + std::to_string(current->epoch) + ") until " +
+                           std::to_string(current->expires_ms),
+                       "lease");
+  }
+  next.epoch = current->epoch + 1;
+  return next;
+}
+
+Result<void> check_epoch(std::string_view game_id, const std::optional<Lease>& current,
+                         std::int64_t epoch) {
+  if (current && current->epoch == epoch) return {};
+  return state_error("a write of epoch " + std::to_string(epoch) + " to game '" +
+                         std::string{game_id} + "' is fenced off: " +
+                         (current ? "the game is at epoch " + std::to_string(current->epoch) +
+                                        ", held by node '" + current->node + "'"
+                                  : std::string{"the game has no lease"}),
+                     "epoch");
+}
+
 WallMs latest_wall(WallMs wall_ms, std::span<const EventRecord> events) noexcept {
   for (const EventRecord& e : events) wall_ms = std::max(wall_ms, e.wall_ms);
   return wall_ms;

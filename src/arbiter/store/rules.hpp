@@ -23,6 +23,16 @@ namespace arbiter::store {
 [[nodiscard]] Result<void> check_next_ply(std::int64_t stored, std::int64_t given);
 // Events may follow the stored ones whose last seq is `last` (field seq).
 [[nodiscard]] Result<void> check_next_seq(std::int64_t last, std::span<const EventRecord> events);
+// Log lines may follow the stored ones whose last n is `last` (field n).
+[[nodiscard]] Result<void> check_next_line(std::int64_t last, std::span<const LogLine> lines);
+// The lease after `node` asks for it at `now` (store.hpp, acquire_lease), given the
+// stored one: kProtocolState (field "lease") when another node holds it unexpired.
+[[nodiscard]] Result<Lease> next_lease(std::string_view game_id,
+                                       const std::optional<Lease>& current, std::string_view node,
+                                       WallMs now, std::int64_t ttl_ms);
+// A write fenced by `epoch` may go ahead: it is the game's current epoch (field "epoch").
+[[nodiscard]] Result<void> check_epoch(std::string_view game_id,
+                                       const std::optional<Lease>& current, std::int64_t epoch);
 // The game's new updated_ms: the latest of `wall_ms` and the events' wall times.
 [[nodiscard]] WallMs latest_wall(WallMs wall_ms, std::span<const EventRecord> events) noexcept;
 

@@ -76,6 +76,20 @@ Result<std::vector<EventRecord>> read_events(sqlite::Database& db, std::string_v
   return events;
 }
 
+Result<std::vector<LogLine>> read_log(sqlite::Database& db, std::string_view id) {
+  auto query = db.prepare("SELECT n, line FROM referee_log WHERE game_id = ?1 ORDER BY n");
+  if (!query) return tl::unexpected(query.error());
+  query->bind(1, id);
+  std::vector<LogLine> lines;
+  for (;;) {
+    auto row = query->step();
+    if (!row) return tl::unexpected(row.error());
+    if (!*row) break;
+    lines.push_back({query->column_int(0), query->column_text(1)});
+  }
+  return lines;
+}
+
 }  // namespace
 
 Result<StoredGame> SqliteStore::load_game(std::string_view id) {
@@ -94,6 +108,9 @@ Result<StoredGame> SqliteStore::load_game(std::string_view id) {
     auto events = read_events(db_, id);
     if (!events) return tl::unexpected(events.error());
     game.events = std::move(*events);
+    auto log = read_log(db_, id);
+    if (!log) return tl::unexpected(log.error());
+    game.log = std::move(*log);
     return {};
   }();
   (void)db_.exec(result ? "COMMIT" : "ROLLBACK");
@@ -139,6 +156,27 @@ Result<std::vector<GameSummary>> SqliteStore::list_games(const ListQuery& q) {
     s.updated_ms = query->column_int(10);
   }
   return games;
+}
+
+Result<std::vector<std::string>> SqliteStore::games_without_log(int limit) {
+  if (limit < 1 || limit > 1000) {
+    return make_error(ErrorCode::kInvalidArgument, "limit must be 1..1000", {0, 0, "limit"});
+  }
+  std::lock_guard lock{mutex_};
+  auto query = db_.prepare(
+      "SELECT g.id FROM games g WHERE NOT EXISTS"
+      " (SELECT 1 FROM referee_log l WHERE l.game_id = g.id)"
+      " ORDER BY g.created_ms, g.id LIMIT ?1");
+  if (!query) return tl::unexpected(query.error());
+  query->bind(1, std::int64_t{limit});
+  std::vector<std::string> ids;
+  for (;;) {
+    auto row = query->step();
+    if (!row) return tl::unexpected(row.error());
+    if (!*row) break;
+    ids.push_back(query->column_text(0));
+  }
+  return ids;
 }
 
 }  // namespace arbiter::store

@@ -52,9 +52,33 @@ CREATE TABLE events (
 constexpr std::string_view kGamesByStatus =
     "CREATE INDEX games_by_status ON games (status, updated_ms DESC)";
 
+// Version 3 (issue #16): the referee's event log, spec/game-events.md line by line. Games
+// stored before it have no lines until the server converts them (docs/store.md).
+constexpr std::string_view kRefereeLog = R"sql(
+CREATE TABLE referee_log (
+  game_id TEXT NOT NULL REFERENCES games (id),
+  n       INTEGER NOT NULL CHECK (n >= 1),
+  line    TEXT NOT NULL,
+  PRIMARY KEY (game_id, n)
+) WITHOUT ROWID;
+)sql";
+
+// Version 4 (issue #16, docs/cluster.md): which node owns each game, and its epoch, the
+// fencing token every write of the owner carries.
+constexpr std::string_view kGameLeases = R"sql(
+CREATE TABLE game_leases (
+  game_id    TEXT PRIMARY KEY REFERENCES games (id),
+  node       TEXT NOT NULL,
+  epoch      INTEGER NOT NULL CHECK (epoch >= 1),
+  expires_ms INTEGER NOT NULL
+) WITHOUT ROWID;
+)sql";
+
 constexpr Migration kMigrations[] = {
     {1, "games, moves and events", kGamesMovesEvents},
     {2, "games by status", kGamesByStatus},
+    {3, "referee event log", kRefereeLog},
+    {4, "game leases", kGameLeases},
 };
 
 Result<std::int64_t> user_version(sqlite::Database& db) {

@@ -79,6 +79,24 @@ Result<void> SqliteStore::insert_events(std::string_view game_id,
   return {};
 }
 
+Result<void> SqliteStore::insert_log(std::string_view game_id, std::span<const LogLine> lines) {
+  if (lines.empty()) return {};
+  if (auto status = status_of(game_id); !status) return tl::unexpected(status.error());
+  auto last = db_.prepare("SELECT COALESCE(MAX(n), 0) FROM referee_log WHERE game_id = ?1");
+  if (!last) return tl::unexpected(last.error());
+  last->bind(1, game_id);
+  ARB_TRY(last->step());
+  ARB_TRY(check_next_line(last->column_int(0), lines));
+  auto insert = db_.prepare("INSERT INTO referee_log (game_id, n, line) VALUES (?1, ?2, ?3)");
+  if (!insert) return tl::unexpected(insert.error());
+  for (const LogLine& l : lines) {
+    insert->reset();
+    insert->bind(1, game_id).bind(2, l.n).bind(3, l.text);
+    ARB_TRY(insert->run());
+  }
+  return {};
+}
+
 Result<void> SqliteStore::touch(std::string_view game_id, WallMs wall_ms,
                                 std::span<const EventRecord> events) {
   auto update = db_.prepare("UPDATE games SET updated_ms = MAX(updated_ms, ?2) WHERE id = ?1");
@@ -167,21 +185,88 @@ Result<void> SqliteStore::finish_game(std::string_view game_id, const Ending& en
   return tx->commit();
 }
 
+Result<std::optional<Lease>> SqliteStore::lease_of(std::string_view game_id) {
+  auto query = db_.prepare("SELECT node, epoch, expires_ms FROM game_leases WHERE game_id = ?1");
+  if (!query) return tl::unexpected(query.error());
+  query->bind(1, game_id);
+  auto row = query->step();
+  if (!row) return tl::unexpected(row.error());
+  if (!*row) return std::optional<Lease>{};
+  return Lease{std::string{game_id}, query->column_text(0), query->column_int(1),
+               query->column_int(2)};
+}
+
+Result<Lease> SqliteStore::acquire_lease(std::string_view game_id, std::string_view node,
+                                         WallMs now, std::int64_t ttl_ms) {
+  ARB_TRY(validate_game_id(game_id));
+  ARB_TRY(validate_lease_request(node, ttl_ms));
+  std::lock_guard lock{mutex_};
+  auto tx = sqlite::Transaction::begin(db_);
+  if (!tx) return tl::unexpected(tx.error());
+  if (auto status = status_of(game_id); !status) return tl::unexpected(status.error());
+  auto current = lease_of(game_id);
+  if (!current) return tl::unexpected(current.error());
+  auto next = next_lease(game_id, *current, node, now, ttl_ms);
+  if (!next) return next;
+  auto upsert = db_.prepare(
+      "INSERT INTO game_leases (game_id, node, epoch, expires_ms) VALUES (?1, ?2, ?3, ?4)"
+      " ON CONFLICT (game_id) DO UPDATE SET node = excluded.node, epoch = excluded.epoch,"
+      " expires_ms = excluded.expires_ms");
+  if (!upsert) return tl::unexpected(upsert.error());
+  upsert->bind(1, game_id).bind(2, next->node).bind(3, next->epoch).bind(4, next->expires_ms);
+  ARB_TRY(upsert->run());
+  ARB_TRY(tx->commit());
+  return next;
+}
+
+Result<void> SqliteStore::release_lease(const Lease& lease) {
+  ARB_TRY(validate_game_id(lease.game_id));
+  std::lock_guard lock{mutex_};
+  auto tx = sqlite::Transaction::begin(db_);
+  if (!tx) return tl::unexpected(tx.error());
+  auto current = lease_of(lease.game_id);
+  if (!current) return tl::unexpected(current.error());
+  ARB_TRY(check_epoch(lease.game_id, *current, lease.epoch));
+  auto update = db_.prepare("UPDATE game_leases SET expires_ms = 0 WHERE game_id = ?1");
+  if (!update) return tl::unexpected(update.error());
+  update->bind(1, lease.game_id);
+  ARB_TRY(update->run());
+  return tx->commit();
+}
+
+Result<std::optional<Lease>> SqliteStore::read_lease(std::string_view game_id) {
+  ARB_TRY(validate_game_id(game_id));
+  std::lock_guard lock{mutex_};
+  return lease_of(game_id);
+}
+
+Result<void> SqliteStore::append_log(std::string_view game_id, std::span<const LogLine> lines) {
+  ARB_TRY(validate_log(lines));
+  std::lock_guard lock{mutex_};
+  auto tx = sqlite::Transaction::begin(db_);
+  if (!tx) return tl::unexpected(tx.error());
+  ARB_TRY(insert_log(game_id, lines));
+  return tx->commit();
+}
+
 Result<void> SqliteStore::write_one(const GameWrite& w) {
-  if (!w.ending && !w.ending_events.empty()) {
-    return make_error(ErrorCode::kInvalidArgument, "ending events without an ending",
-                      {0, 0, "ending_events"});
-  }
-  if (w.move) ARB_TRY(validate_move(*w.move));
-  ARB_TRY(validate_events(w.events));
-  if (w.ending) ARB_TRY(validate_ending(*w.ending));
-  ARB_TRY(validate_events(w.ending_events));
+  ARB_TRY(validate_write(w));
   // A savepoint: a failed write leaves no trace and does not fail the others.
   ARB_TRY(db_.run("SAVEPOINT game_write"));
   Result<void> ok{};
-  if (w.move) {
+  if (w.epoch) {
+    // The fence (issue #16): only the holder of the game's current epoch writes.
+    ok = status_of(w.game_id).map([](GameStatus) {});
+    if (ok) {
+      auto lease = lease_of(w.game_id);
+      ok = lease ? check_epoch(w.game_id, *lease, *w.epoch)
+                 : Result<void>{tl::unexpected(lease.error())};
+    }
+  }
+  if (ok) ok = insert_log(w.game_id, w.log);
+  if (ok && w.move) {
     ok = write_move(w.game_id, *w.move, w.events);
-  } else if (!w.events.empty()) {
+  } else if (ok && !w.events.empty()) {
     ok = write_events(w.game_id, w.events);
   }
   if (ok && w.ending) ok = write_ending(w.game_id, *w.ending, w.ending_events);

@@ -36,6 +36,13 @@ class SqliteStore final : public Store {
                                            std::span<const EventRecord> events) override;
   [[nodiscard]] Result<void> finish_game(std::string_view game_id, const Ending& ending,
                                          std::span<const EventRecord> events) override;
+  [[nodiscard]] Result<void> append_log(std::string_view game_id,
+                                        std::span<const LogLine> lines) override;
+  [[nodiscard]] Result<std::vector<std::string>> games_without_log(int limit) override;
+  [[nodiscard]] Result<Lease> acquire_lease(std::string_view game_id, std::string_view node,
+                                            WallMs now, std::int64_t ttl_ms) override;
+  [[nodiscard]] Result<void> release_lease(const Lease& lease) override;
+  [[nodiscard]] Result<std::optional<Lease>> read_lease(std::string_view game_id) override;
   // One transaction, one flush; a savepoint per write.
   [[nodiscard]] std::vector<Result<void>> commit(std::span<const GameWrite> writes) override;
 
@@ -49,6 +56,10 @@ class SqliteStore final : public Store {
   // Inside a transaction: inserts events whose seqs continue the stored ones.
   [[nodiscard]] Result<void> insert_events(std::string_view game_id,
                                            std::span<const EventRecord> events);
+  // Inside a transaction: the game's lease row, if any.
+  [[nodiscard]] Result<std::optional<Lease>> lease_of(std::string_view game_id);
+  // Inside a transaction: log lines that continue the stored ones of an existing game.
+  [[nodiscard]] Result<void> insert_log(std::string_view game_id, std::span<const LogLine> lines);
   [[nodiscard]] Result<void> touch(std::string_view game_id, WallMs wall_ms,
                                    std::span<const EventRecord> events);
   // Inside a transaction, input validated: the bodies of the three writes.

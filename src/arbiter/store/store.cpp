@@ -41,9 +41,16 @@ std::vector<Result<void>> Store::commit(std::span<const GameWrite> writes) {
     if (!w.ending && !w.ending_events.empty()) {
       ok = make_error(ErrorCode::kInvalidArgument, "ending events without an ending",
                       {0, 0, "ending_events"});
-    } else if (w.move) {
+    } else if (w.epoch) {
+      // A fence needs the check and the write in one transaction: a backend's own commit.
+      ok = make_error(ErrorCode::kUnsupported, "this store cannot fence writes by epoch",
+                      {0, 0, "epoch"});
+    } else if (!w.log.empty()) {
+      ok = append_log(w.game_id, w.log);
+    }
+    if (ok && w.move) {
       ok = append_move(w.game_id, *w.move, w.events);
-    } else if (!w.events.empty()) {
+    } else if (ok && !w.events.empty()) {
       ok = append_events(w.game_id, w.events);
     }
     if (ok && w.ending) ok = finish_game(w.game_id, *w.ending, w.ending_events);

@@ -72,11 +72,22 @@ struct EventRecord {
   friend bool operator==(const EventRecord&, const EventRecord&) = default;
 };
 
+// One line of the referee's event log (spec/game-events.md, issue #16): line 1 is the
+// `start` event, every later line an event with its `t`, as `arbiter adjudicate` reads
+// them. The lines of a game, joined by newlines, are the log that re-adjudicates it.
+struct LogLine {
+  std::int64_t n = 0;  // from 1, without gaps
+  std::string text;    // one JSON object, no newline
+
+  friend bool operator==(const LogLine&, const LogLine&) = default;
+};
+
 // Everything needed to resume a game after a restart.
 struct StoredGame {
   GameHeader header;
   std::vector<MoveRecord> moves;
   std::vector<EventRecord> events;
+  std::vector<LogLine> log;  // the referee's event log; empty for a game stored before it
 
   // The latest wall time known for the game: the last move's, the last event's, or the
   // creation time. A running clock has been running since the last move (docs/store.md).
@@ -114,11 +125,29 @@ struct Ending {
   WallMs wall_ms = 0;
 };
 
+// A node's ownership of a game in a cluster (issue #16, docs/cluster.md): only the holder
+// of the game's current epoch may write it. Epochs only grow; a lease that expired is
+// taken over by another node with the next epoch, so a stalled former owner's writes,
+// fenced by its old epoch, are refused.
+struct Lease {
+  std::string game_id;
+  std::string node;        // the holder, 1..64 chars of [A-Za-z0-9_.:-]
+  std::int64_t epoch = 0;  // from 1
+  WallMs expires_ms = 0;   // 0 once released
+
+  friend bool operator==(const Lease&, const Lease&) = default;
+};
+
 // One game's part of a group commit: what one action of the referee produced, in order —
 // the move (if any) and the events that announce it, then the ending (if any) and its
 // events. Without an ending, ending_events must be empty.
 struct GameWrite {
   std::string game_id;
+  // The writer's lease epoch (a cluster node's fencing token): the write is refused
+  // (kProtocolState, field "epoch") unless it is the game's current epoch. Unset: not
+  // fenced (a single server, tools).
+  std::optional<std::int64_t> epoch;
+  std::vector<LogLine> log;  // the referee's events of this action (written first)
   std::optional<MoveRecord> move;
   std::vector<EventRecord> events;
   std::optional<Ending> ending;
@@ -149,6 +178,32 @@ class Store {
   // accepts no more moves; events (e.g. rematch offers, chat) are still accepted.
   [[nodiscard]] virtual Result<void> finish_game(std::string_view game_id, const Ending& ending,
                                                  std::span<const EventRecord> events) = 0;
+
+  // Appends lines to the game's referee log (each n = the previous + 1), in one
+  // transaction. Line 1 must be a `start` event and every later line an event the log
+  // reader accepts (wire::parse_start / parse_event; kInvalidArgument naming the line and
+  // field otherwise). A finished game still takes lines, as it takes events.
+  [[nodiscard]] virtual Result<void> append_log(std::string_view game_id,
+                                                std::span<const LogLine> lines) = 0;
+  // The ids of games with no referee log line (stored before the log existed), oldest
+  // first, at most `limit` (1..1000): what the log migration still has to convert.
+  [[nodiscard]] virtual Result<std::vector<std::string>> games_without_log(int limit) = 0;
+
+  // Leases (issue #16). Takes or renews `node`'s lease of the game until now + ttl_ms:
+  //  - no lease yet, or one released or expired (expires_ms <= now) held by another node:
+  //    `node` takes it with the next epoch;
+  //  - `node` holds the current epoch (expired or not): renewed, the same epoch;
+  //  - another node holds it unexpired: kProtocolState (field "lease") naming the holder.
+  // Times are the caller's wall clock, as everywhere in the store. Errors also: unknown
+  // game, a bad node name or ttl (kInvalidArgument).
+  [[nodiscard]] virtual Result<Lease> acquire_lease(std::string_view game_id, std::string_view node,
+                                                    WallMs now, std::int64_t ttl_ms) = 0;
+  // Gives the lease up at once (expires_ms = 0) if `lease` is still the current epoch;
+  // another node may then take it without waiting for the expiry. A lease no longer
+  // current is left alone (kProtocolState, field "epoch").
+  [[nodiscard]] virtual Result<void> release_lease(const Lease& lease) = 0;
+  // The game's lease as stored, nullopt when it never had one.
+  [[nodiscard]] virtual Result<std::optional<Lease>> read_lease(std::string_view game_id) = 0;
 
   // Group commit (issue #16): the writes of many games durable together. Each write is
   // all or nothing and fails alone (the same checks as append_move, append_events and

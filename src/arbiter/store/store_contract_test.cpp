@@ -8,6 +8,7 @@ namespace {
 
 using testing::sample_event;
 using testing::sample_header;
+using testing::sample_line;
 using testing::sample_move;
 
 class StoreContract : public testing::BackendTest {};
@@ -67,6 +68,59 @@ TEST_P(StoreContract, FindsEverythingAfterReopening) {
   EXPECT_EQ(game->header.status, GameStatus::Ended);
   EXPECT_EQ(game->header.result, "1-0");
   EXPECT_EQ(game->header.reason, "resignation");
+}
+
+TEST_P(StoreContract, KeepsTheRefereeLogLineByLine) {
+  auto store = open();
+  ASSERT_TRUE(store->create_game(sample_header("g1")));
+  ASSERT_TRUE(store->create_game(sample_header("g2")));
+  const std::vector<LogLine> first{sample_line(1), sample_line(2)};
+  ASSERT_TRUE(store->append_log("g1", first));
+  const LogLine third = sample_line(3);
+  ASSERT_TRUE(store->append_log("g1", std::span{&third, 1}));
+  auto game = store->load_game("g1");
+  ASSERT_TRUE(game);
+  EXPECT_EQ(game->log, (std::vector<LogLine>{sample_line(1), sample_line(2), sample_line(3)}));
+  // A line repeated or skipped is refused, naming n.
+  for (std::int64_t n : {3, 5}) {
+    const LogLine wrong = sample_line(n);
+    auto refused = store->append_log("g1", std::span{&wrong, 1});
+    ASSERT_FALSE(refused);
+    EXPECT_EQ(refused.error().code, ErrorCode::kProtocolState);
+    EXPECT_EQ(refused.error().where.field, "n");
+  }
+  auto without = store->games_without_log(10);
+  ASSERT_TRUE(without);
+  EXPECT_EQ(*without, std::vector<std::string>{"g2"});
+  EXPECT_EQ(store->games_without_log(0).error().where.field, "limit");
+}
+
+TEST_P(StoreContract, RefusesLogLinesAdjudicateCouldNotRead) {
+  auto store = open();
+  ASSERT_TRUE(store->create_game(sample_header("g1")));
+  const auto refused = [&](std::vector<LogLine> lines) {
+    auto r = store->append_log("g1", lines);
+    EXPECT_FALSE(r);
+    return r ? Error{} : r.error();
+  };
+  // The first line must be there, and be the start event.
+  EXPECT_EQ(refused({sample_line(2)}).where.field, "n");
+  EXPECT_EQ(refused({{1, R"({"t":0,"type":"move","side":"white","move":"e4"})"}}).code,
+            ErrorCode::kInvalidArgument);
+  // Not JSON, no "t", a line break inside.
+  Error e = refused({sample_line(1), {2, "{not json"}});
+  EXPECT_EQ(e.code, ErrorCode::kInvalidArgument);
+  EXPECT_NE(e.message.find("log line 2"), std::string::npos) << e.message;
+  EXPECT_EQ(refused({sample_line(1), {2, R"({"type":"resign","side":"white"})"}}).code,
+            ErrorCode::kInvalidArgument);
+  EXPECT_EQ(refused({{1, sample_line(1).text + "\n"}}).where.field, "text");
+  EXPECT_EQ(refused({{0, sample_line(1).text}}).where.field, "n");
+  // Nothing of the refused batches was kept; an unknown game is named.
+  EXPECT_TRUE(store->load_game("g1")->log.empty());
+  const LogLine start = sample_line(1);
+  auto unknown = store->append_log("nope", std::span{&start, 1});
+  ASSERT_FALSE(unknown);
+  EXPECT_EQ(unknown.error().code, ErrorCode::kProtocolState);
 }
 
 TEST_P(StoreContract, ListsGamesMostRecentFirstAndFiltersByStatus) {

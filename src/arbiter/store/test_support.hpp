@@ -68,4 +68,17 @@ inline EventRecord sample_event(std::int64_t seq, WallMs wall = 1'700'000'000'00
   return {seq, R"({"type":"move","seq":)" + std::to_string(seq) + "}", wall + seq};
 }
 
+// Line n of a referee log (spec/game-events.md): the start line, then the moves of
+// sample_move (Nf3 Nf6 Ng1 Ng8 ...) a second apart.
+inline LogLine sample_line(std::int64_t n) {
+  if (n == 1) {
+    return {1, R"({"type":"start","white":"Anna","black":"Boris","time_control":"180+2"})"};
+  }
+  const std::int64_t ply = n - 1;
+  const char* moves[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
+  return {n, R"({"t":)" + std::to_string(1000 * ply) + R"(,"type":"move","side":")" +
+                 (ply % 2 == 1 ? "white" : "black") + R"(","move":")" + moves[(ply - 1) % 4] +
+                 "\"}"};
+}
+
 }  // namespace arbiter::store::testing

@@ -1,8 +1,11 @@
 #include "arbiter/store/validate.hpp"
 
+#include <algorithm>
+#include <optional>
 #include <string>
 
 #include "arbiter/core/position.hpp"
+#include "arbiter/wire/event_json.hpp"
 
 namespace arbiter::store {
 namespace {
@@ -77,6 +80,56 @@ Result<void> validate_events(std::span<const EventRecord> events) {
     if (!looks_like_object(e.json)) return invalid("an event is a JSON object", "json");
   }
   return {};
+}
+
+Result<void> validate_log(std::span<const LogLine> lines) {
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const LogLine& l = lines[i];
+    if (l.n < 1) return invalid("log lines count from 1", "n");
+    if (i > 0 && l.n != lines[i - 1].n + 1) return invalid("log lines must be consecutive", "n");
+    if (l.text.find_first_of("\r\n") != std::string::npos) {
+      return invalid("log line " + std::to_string(l.n) + " spans more than one line", "text");
+    }
+    // The log must stay readable by `arbiter adjudicate`: the reader's own checks.
+    const int line = static_cast<int>(std::min<std::int64_t>(l.n, 1'000'000'000));
+    std::optional<Error> bad;
+    if (l.n == 1) {
+      if (auto start = wire::parse_start(l.text, line); !start) bad = start.error();
+    } else if (auto event = wire::parse_event(l.text, line); !event) {
+      bad = event.error();
+    }
+    if (bad) {
+      bad->message = "log line " + std::to_string(l.n) + ": " + bad->message;
+      bad->code = ErrorCode::kInvalidArgument;
+      if (bad->where.field.empty()) bad->where.field = "text";
+      return tl::unexpected(*bad);
+    }
+  }
+  return {};
+}
+
+Result<void> validate_lease_request(std::string_view node, std::int64_t ttl_ms) {
+  const bool good_name = !node.empty() && node.size() <= 64 &&
+                         std::all_of(node.begin(), node.end(),
+                                     [](char c) { return is_id_char(c) || c == '.' || c == ':'; });
+  if (!good_name) return invalid("a node name is 1..64 characters of [A-Za-z0-9_.:-]", "node");
+  if (ttl_ms <= 0 || ttl_ms > 86'400'000) return invalid("a lease lasts 1 ms to 1 day", "ttl_ms");
+  return {};
+}
+
+Result<void> validate_write(const GameWrite& w) {
+  if (!w.ending && !w.ending_events.empty()) {
+    return invalid("ending events without an ending", "ending_events");
+  }
+  if (auto ok = validate_log(w.log); !ok) return ok;
+  if (w.move) {
+    if (auto ok = validate_move(*w.move); !ok) return ok;
+  }
+  if (auto ok = validate_events(w.events); !ok) return ok;
+  if (w.ending) {
+    if (auto ok = validate_ending(*w.ending); !ok) return ok;
+  }
+  return validate_events(w.ending_events);
 }
 
 Result<void> validate_ending(const Ending& ending) {

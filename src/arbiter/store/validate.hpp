@@ -18,6 +18,13 @@ namespace arbiter::store {
 [[nodiscard]] Result<void> validate_move(const MoveRecord& move);
 // seq >= 1 and strictly consecutive within the batch, JSON text that is an object.
 [[nodiscard]] Result<void> validate_events(std::span<const EventRecord> events);
+// n >= 1 and consecutive within the batch; line 1 a `start` event, later lines events the
+// log reader accepts (spec/game-events.md); one line each (no newline).
+[[nodiscard]] Result<void> validate_log(std::span<const LogLine> lines);
+// A lease request: a node name of 1..64 chars of [A-Za-z0-9_.:-], 0 < ttl_ms <= 1 day.
+[[nodiscard]] Result<void> validate_lease_request(std::string_view node, std::int64_t ttl_ms);
+// A group-commit write: the checks of its parts, and no ending events without an ending.
+[[nodiscard]] Result<void> validate_write(const GameWrite& write);
 // status Ended or Aborted, a non-empty reason.
 [[nodiscard]] Result<void> validate_ending(const Ending& ending);
 

@@ -1,6 +1,6 @@
 // The event log of a played game as JSON Lines (spec/game-events.md): what the game
-// runner and `arbiter play` write, and what `arbiter adjudicate` reads back to the same
-// verdict. Writing only; the wire module parses.
+// runner, `arbiter play` and the server's store write, and what `arbiter adjudicate`
+// reads back to the same verdict (event_json.hpp parses).
 #pragma once
 
 #include <string>
@@ -8,7 +8,7 @@
 
 #include "arbiter/competition/events.hpp"
 
-namespace arbiter::players {
+namespace arbiter::wire {
 
 // A JSON string literal with the escapes JSON requires.
 [[nodiscard]] std::string json_string(const std::string& text);
@@ -21,4 +21,4 @@ namespace arbiter::players {
 [[nodiscard]] std::string event_log_text(const competition::StartEvent& start,
                                          const std::vector<competition::Event>& events);
 
-}  // namespace arbiter::players
+}  // namespace arbiter::wire

@@ -1,4 +1,4 @@
-#include "arbiter/players/event_log.hpp"
+#include "arbiter/wire/event_log_writer.hpp"
 
 #include <cstdio>
 #include <sstream>
@@ -6,7 +6,7 @@
 
 #include "arbiter/core/fen.hpp"
 
-namespace arbiter::players {
+namespace arbiter::wire {
 
 using namespace competition;
 
@@ -103,4 +103,4 @@ std::string event_log_text(const StartEvent& start, const std::vector<Event>& ev
   return out;
 }
 
-}  // namespace arbiter::players
+}  // namespace arbiter::wire

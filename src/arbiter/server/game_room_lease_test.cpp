@@ -1,0 +1,121 @@
+// Cluster nodes and their leases (issue #16, docs/cluster.md): a game has one owner node;
+// another node takes it only once the owner's lease has run out, and the former owner,
+// back from a stall, can no longer write: its commit is fenced off by its old epoch, its
+// sockets are closed (4010) so that the players reconnect to the new owner.
+#include "arbiter/server/game_room.hpp"
+#include "arbiter/server/test_support.hpp"
+
+namespace arbiter::server::testing {
+namespace {
+
+using namespace std::chrono_literals;
+
+class RoomLeaseTest : public RoomTest {
+ protected:
+  void SetUp() override {
+    node_ = "node-a";
+    RoomTest::SetUp();
+  }
+  void TearDown() override {
+    if (node_b_) node_b_->shutdown();
+    node_b_.reset();
+    store_b_.reset();
+    RoomTest::TearDown();
+  }
+  // A second node on the same database, with its own connection.
+  GameRegistry& node_b() {
+    if (!node_b_) {
+      auto s = store::open_store(location_);
+      EXPECT_TRUE(s) << s.error().describe();
+      store_b_ = std::move(*s);
+      RoomContext ctx;
+      ctx.store = store_b_.get();
+      ctx.clock = &clock_;
+      ctx.executor = &executor_;
+      ctx.timings = timings_;
+      ctx.node = "node-b";
+      node_b_ = std::make_unique<GameRegistry>(ctx);
+    }
+    return *node_b_;
+  }
+  store::Lease lease_of(const std::string& id) {
+    auto lease = store_->read_lease(id);
+    EXPECT_TRUE(lease && lease->has_value());
+    return lease && *lease ? **lease : store::Lease{};
+  }
+
+  std::unique_ptr<store::Store> store_b_;
+  std::unique_ptr<GameRegistry> node_b_;
+};
+
+TEST_F(RoomLeaseTest, AStalledOwnerIsFencedOffAndItsPlayersMoveToTheNewOne) {
+  auto [f, w, b] = after_e4_e5();
+  const std::string id = f.room->id();
+  EXPECT_EQ(lease_of(id).node, "node-a");
+  EXPECT_EQ(lease_of(id).epoch, 1);
+  // While A's lease runs, B does not take the game.
+  EXPECT_EQ(node_b().find(id), nullptr);
+  // A stalls (no renewal) past its lease; B takes the game with the next epoch.
+  clock_.advance(11s);
+  auto room_b = node_b().find(id);
+  ASSERT_TRUE(room_b);
+  EXPECT_EQ(lease_of(id).node, "node-b");
+  EXPECT_EQ(lease_of(id).epoch, 2);
+  EXPECT_EQ(room_b->state().moves.size(), 2u);
+  // A wakes up and takes White's move: the fence refuses it, nothing is stored, and A lets
+  // its sockets go.
+  say(*f.room, w, R"({"t":"move","id":2,"d":{"uci":"g1f3","ply":3}})");
+  EXPECT_EQ(at(w->last("error"), "/d/code"), "internal");
+  EXPECT_EQ(w->closed(), 4010);
+  EXPECT_EQ(b->closed(), 4010);
+  EXPECT_EQ(store_->load_game(id)->moves.size(), 2u);
+  EXPECT_TRUE(f.room->lost());
+  // White reconnects (to B) and plays there; A no longer serves the game.
+  auto w2 = connect(*room_b, f.white, 0);
+  move(*room_b, w2, "g1f3", 3, 3);
+  EXPECT_EQ(store_->load_game(id)->moves.size(), 3u);
+  EXPECT_EQ(registry_->find(id), nullptr);
+  // The stored log is still one game, refereed by both nodes in turn.
+  auto stored = store_->load_game(id);
+  ASSERT_TRUE(stored);
+  EXPECT_EQ(stored->log.size(), 4u);  // start, e4, e5, Nf3
+}
+
+TEST_F(RoomLeaseTest, LeasesAreRenewedWhileHeldAndReleasedOnShutdown) {
+  auto [f, w, b] = after_e4_e5();
+  const std::string id = f.room->id();
+  const store::WallMs first_expiry = lease_of(id).expires_ms;
+  // More than half of the lease left: nothing to do.
+  clock_.advance(4s);
+  registry_->renew_leases();
+  EXPECT_EQ(lease_of(id).expires_ms, first_expiry);
+  // Less than half left: renewed, the same epoch.
+  clock_.advance(2s);
+  EXPECT_EQ(registry_->renew_leases(), 0u);
+  EXPECT_EQ(lease_of(id).expires_ms, clock_.wall_ms() + 10000);
+  EXPECT_EQ(lease_of(id).epoch, 1);
+  // So B still cannot take it after the first lease would have run out.
+  clock_.advance(5s);
+  EXPECT_EQ(node_b().find(id), nullptr);
+  // A node shutting down releases its games: B takes them at once.
+  registry_->shutdown();
+  auto room_b = node_b().find(id);
+  ASSERT_TRUE(room_b);
+  EXPECT_EQ(lease_of(id).epoch, 2);
+}
+
+TEST_F(RoomLeaseTest, ARenewalThatFindsTheGameTakenLosesIt) {
+  auto [f, w, b] = after_e4_e5();
+  const std::string id = f.room->id();
+  clock_.advance(11s);
+  ASSERT_TRUE(node_b().find(id));
+  EXPECT_EQ(registry_->renew_leases(), 1u);
+  EXPECT_TRUE(f.room->lost());
+  EXPECT_EQ(w->closed(), 4010);
+  // New sockets reaching the lost room are sent on as well.
+  auto late = connect(*f.room, f.black, 0);
+  EXPECT_EQ(late->closed(), 4010);
+}
+
+}  // namespace
+}  // namespace arbiter::server::testing
