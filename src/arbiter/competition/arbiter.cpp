@@ -250,6 +250,20 @@ void Arbiter::apply(const Event& e) {
       return;
     }
   }
+  if (interrupted_) {
+    // Art. 6.11.1: while the game is interrupted nothing is played; offers, answers,
+    // resignation and the arbiter still act.
+    const bool allowed = std::holds_alternative<OfferDrawEvent>(e.body) ||
+                         std::holds_alternative<AcceptDrawEvent>(e.body) ||
+                         std::holds_alternative<DeclineDrawEvent>(e.body) ||
+                         std::holds_alternative<ResignEvent>(e.body) ||
+                         std::holds_alternative<ArbiterEvent>(e.body);
+    if (!allowed) {
+      refuse(e, "6.11.1",
+             "the game is interrupted; it continues when the arbiter starts the clocks");
+      return;
+    }
+  }
   std::visit(
       [&](const auto& body) {
         using T = std::decay_t<decltype(body)>;

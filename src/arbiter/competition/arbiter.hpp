@@ -160,6 +160,8 @@ class Arbiter {
   void on_adjourn(const Event& e, const AdjournEvent& a);
   void on_resume(const Event& e);
   void on_arbiter(const Event& e, const ArbiterEvent& a);
+  // Art. 6.11.1: pause_clocks / resume_clocks.
+  void interrupt(const Event& e, bool pause);
 
   StartEvent start_;
   clock::Category category_;
@@ -178,6 +180,7 @@ class Arbiter {
   std::vector<Refusal> refused_;
   std::optional<Ending> ending_;
   std::optional<Adjournment> adjourned_;
+  bool interrupted_ = false;  // Art. 6.11.1: the arbiter paused the clocks
   std::optional<PendingIllegal> pending_illegal_;
   std::optional<QuickplayRequest> quickplay_;
   bool awaiting_decision_ = false;  // III.5.2: flag fell after a postponed claim

@@ -269,6 +269,31 @@ void Arbiter::on_resume(const Event& e) {
   if (!ending_) offers_[core::index(~adj.by)] = offer_to_sealer;
 }
 
+void Arbiter::interrupt(const Event& e, bool pause) {
+  // Art. 6.11.1: "If the game needs to be interrupted, the arbiter shall pause the clock."
+  if (pause) {
+    if (interrupted_) {
+      refuse(e, "6.11.1", "the clocks are already paused");
+      return;
+    }
+    if (adjourned_ || clock_->is_unlimited() || !clock_->running()) {
+      refuse(e, "6.11.1", "no clock is running to pause");
+      return;
+    }
+    clock_->pause();
+    interrupted_ = true;
+    record_.note("Art. 6.11.1: the game is interrupted, the clocks paused");
+    return;
+  }
+  if (!interrupted_) {
+    refuse(e, "6.11.1", "the clocks are not paused");
+    return;
+  }
+  clock_->resume();
+  interrupted_ = false;
+  record_.note("Art. 6.11.1: the clocks started again");
+}
+
 void Arbiter::on_arbiter(const Event& e, const ArbiterEvent& a) {
   const auto need_side = [&]() -> bool {
     if (a.side) return true;
@@ -304,6 +329,8 @@ void Arbiter::on_arbiter(const Event& e, const ArbiterEvent& a) {
           now_);
       return;
     }
+    case ArbiterAction::PauseClocks: interrupt(e, true); return;
+    case ArbiterAction::ResumeClocks: interrupt(e, false); return;
     case ArbiterAction::AcceptQuickplay:
     case ArbiterAction::RejectQuickplay:
     case ArbiterAction::PostponeQuickplay: break;

@@ -232,6 +232,57 @@ TEST(ArbiterClockAt, ReadsTheRunningClockLaterWithoutMovingIt) {
   EXPECT_FALSE(unlimited->clock_at(Millis{5000}).has_value());
 }
 
+Event arbiter_action(int line, std::int64_t t, ArbiterAction action) {
+  ArbiterEvent a;
+  a.action = action;
+  return Event{line, Millis{t}, a};
+}
+
+TEST(ArbiterInterruption, PausedClocksDoNotRunAndNothingIsPlayedMeanwhile) {
+  // Art. 6.11.1: the arbiter pauses the clocks; the interruption is nobody's time.
+  auto a = Arbiter::create(start_with("60"));
+  ASSERT_TRUE(a.has_value());
+  a->apply(move(2, 1000, Color::White, "e4"));                    // Black's 60 s run from t = 1 s
+  a->apply(arbiter_action(3, 5000, ArbiterAction::PauseClocks));  // Black has used 4 s
+  EXPECT_FALSE(a->automatic_flag_instant().has_value());
+  a->advance(Millis{150000});  // far past Black's flag had the clock run
+  EXPECT_FALSE(a->is_over());
+  a->apply(move(4, 100000, Color::Black, "e5"));  // refused: the game is interrupted
+  a->apply(arbiter_action(5, 200000, ArbiterAction::PauseClocks));  // refused: paused already
+  a->apply(arbiter_action(6, 200000, ArbiterAction::ResumeClocks));
+  EXPECT_EQ(a->automatic_flag_instant(), Millis{200000 + 56000});
+  a->apply(move(7, 203000, Color::Black, "e5"));                     // Black: 4 s + 3 s
+  a->apply(arbiter_action(8, 204000, ArbiterAction::ResumeClocks));  // refused: not paused
+  const Verdict v = a->verdict();
+  EXPECT_EQ(v.moves, (std::vector<std::string>{"e4", "e5"}));
+  ASSERT_TRUE(v.clocks.has_value());
+  EXPECT_EQ((*v.clocks)[1], 53000ms);
+  EXPECT_EQ((*v.clocks)[0], 59000ms - 1000ms);  // White's clock runs from 203 s
+  ASSERT_EQ(v.refused.size(), 3u);
+  for (const Refusal& r : v.refused) EXPECT_EQ(r.article, "6.11.1") << r.line;
+  EXPECT_EQ(v.refused[0].line, 4);
+  EXPECT_EQ(v.refused[2].line, 8);
+  EXPECT_TRUE(v.penalties.empty());
+}
+
+TEST(ArbiterInterruption, OnlyARunningClockIsPausedAndResignationStillCounts) {
+  auto a = Arbiter::create(start_with("60"));
+  ASSERT_TRUE(a.has_value());
+  // Before White's first move the clock is started at t = 0 (Art. 6.6): it can be paused.
+  a->apply(arbiter_action(2, 0, ArbiterAction::PauseClocks));
+  a->apply(Event{3, Millis{1000}, ResignEvent{Color::Black}});
+  const Verdict v = a->verdict();
+  EXPECT_TRUE(v.refused.empty());
+  EXPECT_EQ(v.termination, Termination::Resignation);
+  EXPECT_EQ(v.result, GameResult::WhiteWins);
+  // Without a clock there is nothing to pause.
+  auto untimed = Arbiter::create(start_with("-"));
+  ASSERT_TRUE(untimed.has_value());
+  untimed->apply(arbiter_action(2, 0, ArbiterAction::PauseClocks));
+  ASSERT_EQ(untimed->verdict().refused.size(), 1u);
+  EXPECT_EQ(untimed->verdict().refused[0].article, "6.11.1");
+}
+
 TEST(ArbiterAdvance, TheAutomaticFlagEndsTheGameAtItsInstant) {
   // Art. 6.8 / 6.9: time passing, with no event, ends the game at the exact instant.
   auto a = Arbiter::create(start_with("10"));

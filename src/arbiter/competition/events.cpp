@@ -15,7 +15,7 @@ constexpr std::array<std::pair<ClaimKind, std::string_view>, 6> kClaimKinds{{
     {ClaimKind::QuickplayIncrement, "quickplay_increment"},
 }};
 
-constexpr std::array<std::pair<ArbiterAction, std::string_view>, 7> kActions{{
+constexpr std::array<std::pair<ArbiterAction, std::string_view>, 9> kActions{{
     {ArbiterAction::AddTime, "add_time"},
     {ArbiterAction::SubtractTime, "subtract_time"},
     {ArbiterAction::Warn, "warn"},
@@ -23,6 +23,8 @@ constexpr std::array<std::pair<ArbiterAction, std::string_view>, 7> kActions{{
     {ArbiterAction::AcceptQuickplay, "accept_quickplay"},
     {ArbiterAction::RejectQuickplay, "reject_quickplay"},
     {ArbiterAction::PostponeQuickplay, "postpone_quickplay"},
+    {ArbiterAction::PauseClocks, "pause_clocks"},
+    {ArbiterAction::ResumeClocks, "resume_clocks"},
 }};
 
 template <typename Table, typename Key>

@@ -110,6 +110,11 @@ enum class ArbiterAction : std::uint8_t {
   AcceptQuickplay,
   RejectQuickplay,
   PostponeQuickplay,
+  // Art. 6.11.1 (an Arbiter extension of spec/game-events.md, docs/competition.md): the
+  // game is interrupted, the clocks paused; and started again. The server writes them for
+  // the time no node of a cluster could accept a move (docs/cluster.md).
+  PauseClocks,
+  ResumeClocks,
 };
 struct ArbiterEvent {
   ArbiterAction action = ArbiterAction::Warn;

@@ -102,7 +102,8 @@ GameRoom::~GameRoom() = default;
 
 Result<std::shared_ptr<GameRoom>> GameRoom::load(RoomContext context, store::StoredGame stored,
                                                  std::unique_ptr<ComputerMover> computer,
-                                                 std::optional<store::Lease> lease) {
+                                                 std::optional<store::Lease> lease,
+                                                 std::optional<std::int64_t> interrupted_since) {
   auto extra = wire::read_extra(stored.header.extra);
   if (!extra) return tl::unexpected(extra.error());
   auto start = start_event(stored.header, *extra, stored.header.white, stored.header.black);
@@ -113,6 +114,7 @@ Result<std::shared_ptr<GameRoom>> GameRoom::load(RoomContext context, store::Sto
       new GameRoom(std::move(context), stored.header, *extra, std::move(*arbiter))};
   std::lock_guard lock{room->mutex_};
   room->lease_ = std::move(lease);
+  room->interrupted_since_ = interrupted_since;
   if (auto ok = room->replay(stored); !ok) return tl::unexpected(ok.error());
   if (room->extra_.computer && !room->over()) {
     // A seat of the engine pool; null when none is free (maybe_start_computer asks again).
@@ -322,7 +324,28 @@ void GameRoom::resume_clocks(const store::StoredGame& stored) {
       log_line("game " + id_ + ": the wall clock went back " + std::to_string(-down) + " ms");
       down = 0;
     }
-    t0_ = s - (arbiter_->now() + Millis{down});
+    const Millis target = arbiter_->now() + Millis{down};
+    if (interrupted_since_) {
+      // Art. 6.11.1 (docs/cluster.md): the time no node could accept a move is not the
+      // player's. The clocks were paused from the moment the former owner was last known
+      // alive (or the last action, if later) until now.
+      const std::int64_t last = stored.last_activity_ms();
+      const std::int64_t from = std::clamp(*interrupted_since_, last, std::max(last, wall_now));
+      const Millis pause_at = arbiter_->now() + Millis{from - last};
+      interrupted_since_.reset();
+      if (pause_at < target) {
+        competition::ArbiterEvent pause;
+        pause.action = competition::ArbiterAction::PauseClocks;
+        apply(pause, pause_at);  // a flag that fell before it stands
+        competition::ArbiterEvent resume;
+        resume.action = competition::ArbiterAction::ResumeClocks;
+        apply(resume, target);
+        log_line("game " + id_ + ": interrupted for " +
+                 std::to_string((target - pause_at).count()) + " ms (Art. 6.11.1)");
+        if (arbiter_->is_over()) end_if_over(std::nullopt);
+      }
+    }
+    t0_ = s - target;
     check_flag(s);
     commit();
   } else if (playable()) {

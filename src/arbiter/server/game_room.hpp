@@ -109,11 +109,14 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   // `computer`: the computer's seat when the caller has taken it already (else the room
   // asks context.computer).
   // `lease`: the game's lease, taken before `stored` was read (a cluster node's room;
-  // every commit is fenced with its epoch).
+  // every commit is fenced with its epoch). `interrupted_since`: the wall time from which
+  // no node could accept a move (the former owner's last renewal); the interruption up to
+  // now is written as the arbiter pausing the clocks (Art. 6.11.1), not charged.
   [[nodiscard]] static Result<std::shared_ptr<GameRoom>> load(
       RoomContext context, store::StoredGame stored,
       std::unique_ptr<ComputerMover> computer = nullptr,
-      std::optional<store::Lease> lease = std::nullopt);
+      std::optional<store::Lease> lease = std::nullopt,
+      std::optional<std::int64_t> interrupted_since = std::nullopt);
   ~GameRoom() override;
   GameRoom(const GameRoom&) = delete;
   GameRoom& operator=(const GameRoom&) = delete;
@@ -320,6 +323,7 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   wire::GameExtra extra_;
   competition::StartEvent start_;
   std::optional<store::Lease> lease_;
+  std::optional<std::int64_t> interrupted_since_;  // see load(); used once
   // The lease is gone (another node owns the game): sockets closed 4010, nothing written.
   bool lost_ = false;
   // Under mutex_: the game moved to another node; closes the sockets so that the clients

@@ -1,9 +1,13 @@
 // Cluster nodes and their leases (issue #16, docs/cluster.md): a game has one owner node;
 // another node takes it only once the owner's lease has run out, and the former owner,
 // back from a stall, can no longer write: its commit is fenced off by its old epoch, its
-// sockets are closed (4010) so that the players reconnect to the new owner.
+// sockets are closed (4010) so that the players reconnect to the new owner. The time no
+// node could accept a move is an interruption with the clocks paused (Art. 6.11.1).
+#include <sstream>
+
 #include "arbiter/server/game_room.hpp"
 #include "arbiter/server/test_support.hpp"
+#include "arbiter/wire/adjudicate.hpp"
 
 namespace arbiter::server::testing {
 namespace {
@@ -75,10 +79,11 @@ TEST_F(RoomLeaseTest, AStalledOwnerIsFencedOffAndItsPlayersMoveToTheNewOne) {
   move(*room_b, w2, "g1f3", 3, 3);
   EXPECT_EQ(store_->load_game(id)->moves.size(), 3u);
   EXPECT_EQ(registry_->find(id), nullptr);
-  // The stored log is still one game, refereed by both nodes in turn.
+  // The stored log is still one game, refereed by both nodes in turn: start, e4, e5, the
+  // interruption while no node served the game (paused, resumed), Nf3.
   auto stored = store_->load_game(id);
   ASSERT_TRUE(stored);
-  EXPECT_EQ(stored->log.size(), 4u);  // start, e4, e5, Nf3
+  EXPECT_EQ(stored->log.size(), 6u);
 }
 
 TEST_F(RoomLeaseTest, LeasesAreRenewedWhileHeldAndReleasedOnShutdown) {
@@ -102,6 +107,61 @@ TEST_F(RoomLeaseTest, LeasesAreRenewedWhileHeldAndReleasedOnShutdown) {
   auto room_b = node_b().find(id);
   ASSERT_TRUE(room_b);
   EXPECT_EQ(lease_of(id).epoch, 2);
+}
+
+TEST_F(RoomLeaseTest, TheTimeNoNodeCouldAcceptAMoveIsNotThePlayers) {
+  auto [f, w, b] = after_e4_e5();  // both first moves at referee time 0; White to move
+  const std::string id = f.room->id();
+  const std::int64_t white_after_e5 = store_->load_game(id)->moves[1].white_ms;
+  // White thinks 6 s while A is alive (A renews its lease then), then A dies.
+  clock_.advance(6s);
+  registry_->renew_leases();
+  clock_.advance(30s);  // no node serves the game: A is dead, B not asked yet
+  auto room_b = node_b().find(id);
+  ASSERT_TRUE(room_b);
+  // Art. 6.11.1: the 30 s (from A's last renewal) are an interruption with the clocks
+  // paused; White is charged only the 6 s A could have taken his move in.
+  const auto s = room_b->state();
+  ASSERT_TRUE(s.clock.has_value());
+  EXPECT_EQ(s.clock->white, white_after_e5 - 6000);
+  EXPECT_EQ(s.clock->running, core::Color::White);
+  // The log says so, and re-adjudicates to the same clocks.
+  auto stored = store_->load_game(id);
+  ASSERT_TRUE(stored);
+  ASSERT_GE(stored->log.size(), 5u);
+  const std::string& pause = stored->log[stored->log.size() - 2].text;
+  const std::string& resume = stored->log.back().text;
+  EXPECT_NE(pause.find(R"("t":6000,"type":"arbiter","action":"pause_clocks")"), std::string::npos)
+      << pause;
+  EXPECT_NE(resume.find(R"("t":36000,"type":"arbiter","action":"resume_clocks")"),
+            std::string::npos)
+      << resume;
+  std::string text;
+  for (const store::LogLine& line : stored->log) text += line.text + "\n";
+  std::istringstream in{text};
+  auto verdict = wire::adjudicate(in);
+  ASSERT_TRUE(verdict) << verdict.error().describe();
+  ASSERT_TRUE(verdict->clocks.has_value());
+  EXPECT_EQ((*verdict->clocks)[0].count(), white_after_e5 - 6000);
+  EXPECT_TRUE(verdict->refused.empty());
+  // The game goes on at B with White's time as it was.
+  auto w2 = connect(*room_b, f.white, 0);
+  move(*room_b, w2, "g1f3", 3, 3);
+  EXPECT_EQ(store_->load_game(id)->moves.size(), 3u);
+}
+
+TEST_F(RoomLeaseTest, AGameReleasedCleanlyHasNoInterruption) {
+  auto [f, w, b] = after_e4_e5();
+  const std::string id = f.room->id();
+  registry_->shutdown();  // A hands its games over: the lease is released
+  clock_.advance(2s);
+  auto room_b = node_b().find(id);
+  ASSERT_TRUE(room_b);
+  auto stored = store_->load_game(id);
+  ASSERT_TRUE(stored);
+  for (const store::LogLine& line : stored->log) {
+    EXPECT_EQ(line.text.find("pause_clocks"), std::string::npos) << line.text;
+  }
 }
 
 TEST_F(RoomLeaseTest, ARenewalThatFindsTheGameTakenLosesIt) {

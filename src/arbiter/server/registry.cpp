@@ -230,6 +230,16 @@ std::shared_ptr<GameRoom> GameRegistry::find(const std::string& id) {
   }
   // A cluster node takes the game's lease before it reads the game: whatever the former
   // owner wrote is then in what it reads, and whatever it writes later is fenced off.
+  // A lease that was not released: its holder stopped renewing it (it died, froze or lost
+  // the database) after its last renewal, ttl before the expiry. From then on no node
+  // could accept a move (Art. 6.11.1, GameRoom::load).
+  std::optional<std::int64_t> interrupted_since;
+  if (!ctx_.node.empty()) {
+    if (auto previous = ctx_.store->read_lease(id); previous && *previous) {
+      if ((*previous)->expires_ms > 0)
+        interrupted_since = (*previous)->expires_ms - ctx_.lease_ttl.count();
+    }
+  }
   auto lease = take_lease(id);
   if (!lease) {
     std::fprintf(stderr, "arbiter serve: game %s is not this node's: %s\n", id.c_str(),
@@ -238,7 +248,8 @@ std::shared_ptr<GameRoom> GameRegistry::find(const std::string& id) {
   }
   auto stored = ctx_.store->load_game(id);
   if (!stored) return nullptr;
-  auto room = GameRoom::load(ctx_, std::move(*stored), nullptr, std::move(*lease));
+  auto room =
+      GameRoom::load(ctx_, std::move(*stored), nullptr, std::move(*lease), interrupted_since);
   if (!room) {
     std::fprintf(stderr, "arbiter serve: game %s cannot be loaded: %s\n", id.c_str(),
                  room.error().describe().c_str());

@@ -1,5 +1,6 @@
 // The event log codec (spec/game-events.md, "Format").
 #include "arbiter/wire/event_json.hpp"
+#include "arbiter/wire/event_log_writer.hpp"
 
 #include <gtest/gtest.h>
 
@@ -146,6 +147,22 @@ TEST(ParseEvent, KnownTypes) {
   EXPECT_EQ(std::get<AdjournEvent>(adj->body).sealed_move, "Nf3");
   EXPECT_TRUE(
       std::holds_alternative<ResumeEvent>(parse_event(R"({"t":1,"type":"resume"})", 7)->body));
+}
+
+TEST(ParseEvent, TheInterruptionExtension) {
+  // Art. 6.11.1 (docs/competition.md): the arbiter pauses and restarts the clocks.
+  for (const auto& [text, action] :
+       {std::pair{R"({"t":7,"type":"arbiter","action":"pause_clocks"})",
+                  ArbiterAction::PauseClocks},
+        std::pair{R"({"t":9,"type":"arbiter","action":"resume_clocks"})",
+                  ArbiterAction::ResumeClocks}}) {
+    auto e = parse_event(text, 3);
+    ASSERT_TRUE(e) << e.error().describe();
+    const auto* a = std::get_if<ArbiterEvent>(&e->body);
+    ASSERT_NE(a, nullptr) << text;
+    EXPECT_EQ(a->action, action);
+    EXPECT_EQ(event_line(*e), text);  // written back as read
+  }
 }
 
 TEST(ParseEvent, UnusableEventsAreNotErrors) {
