@@ -91,10 +91,10 @@ std::optional<Lease> lease_of(pqxx::transaction_base& tx, const std::string& id)
 }
 
 // The bodies of the writes, inside a transaction, input validated.
+// The game's row is locked by the caller.
 Result<void> write_log(pqxx::transaction_base& tx, const std::string& id,
                        std::span<const LogLine> lines) {
   if (lines.empty()) return {};
-  if (auto status = lock_game(tx, id); !status) return tl::unexpected(status.error());
   ARB_TRY(check_next_line(tx.exec_prepared1("last_line", id)[0].as<std::int64_t>(), lines));
   for (const LogLine& l : lines) tx.exec_prepared0("insert_line", id, l.n, l.text);
   return {};
@@ -136,12 +136,15 @@ Result<void> write_one(pqxx::transaction_base& tx, const GameWrite& w) {
     if (auto status = lock_game(tx, w.game_id); !status) return tl::unexpected(status.error());
     ARB_TRY(check_epoch(w.game_id, lease_of(tx, w.game_id), *w.epoch));
   }
-  ARB_TRY(write_log(tx, w.game_id, w.log));
+  // The game's row is locked before its log lines: by the fence, the move, the events, or here.
   if (w.move) {
     ARB_TRY(write_move(tx, w.game_id, *w.move, w.events));
   } else if (!w.events.empty()) {
     ARB_TRY(write_events(tx, w.game_id, w.events));
+  } else if (!w.epoch && !w.log.empty()) {
+    if (auto status = lock_game(tx, w.game_id); !status) return tl::unexpected(status.error());
   }
+  ARB_TRY(write_log(tx, w.game_id, w.log));
   if (w.ending) ARB_TRY(write_ending(tx, w.game_id, *w.ending, w.ending_events));
   return {};
 }
@@ -201,8 +204,10 @@ Result<void> PgStore::finish_game(std::string_view game_id, const Ending& ending
 Result<void> PgStore::append_log(std::string_view game_id, std::span<const LogLine> lines) {
   ARB_TRY(validate_log(lines));
   const std::string id{game_id};
-  return session_->write("append_log",
-                         [&](pqxx::transaction_base& tx) { return write_log(tx, id, lines); });
+  return session_->write("append_log", [&](pqxx::transaction_base& tx) -> Result<void> {
+    if (auto status = lock_game(tx, id); !status) return tl::unexpected(status.error());
+    return write_log(tx, id, lines);
+  });
 }
 
 Result<Lease> PgStore::acquire_lease(std::string_view game_id, std::string_view node, WallMs now,

@@ -81,7 +81,6 @@ Result<void> SqliteStore::insert_events(std::string_view game_id,
 
 Result<void> SqliteStore::insert_log(std::string_view game_id, std::span<const LogLine> lines) {
   if (lines.empty()) return {};
-  if (auto status = status_of(game_id); !status) return tl::unexpected(status.error());
   auto last = db_.prepare("SELECT COALESCE(MAX(n), 0) FROM referee_log WHERE game_id = ?1");
   if (!last) return tl::unexpected(last.error());
   last->bind(1, game_id);
@@ -245,6 +244,7 @@ Result<void> SqliteStore::append_log(std::string_view game_id, std::span<const L
   std::lock_guard lock{mutex_};
   auto tx = sqlite::Transaction::begin(db_);
   if (!tx) return tl::unexpected(tx.error());
+  if (auto status = status_of(game_id); !status) return tl::unexpected(status.error());
   ARB_TRY(insert_log(game_id, lines));
   return tx->commit();
 }
@@ -263,12 +263,16 @@ Result<void> SqliteStore::write_one(const GameWrite& w) {
                  : Result<void>{tl::unexpected(lease.error())};
     }
   }
-  if (ok) ok = insert_log(w.game_id, w.log);
+  // The game is known to exist before its log lines: by the fence, the move, the events, or
+  // here (not twice for one write, on the hot path).
   if (ok && w.move) {
     ok = write_move(w.game_id, *w.move, w.events);
   } else if (ok && !w.events.empty()) {
     ok = write_events(w.game_id, w.events);
+  } else if (ok && !w.epoch && !w.log.empty()) {
+    ok = status_of(w.game_id).map([](GameStatus) {});
   }
+  if (ok) ok = insert_log(w.game_id, w.log);
   if (ok && w.ending) ok = write_ending(w.game_id, *w.ending, w.ending_events);
   if (!ok) {
     ARB_TRY(db_.run("ROLLBACK TO game_write"));

@@ -58,7 +58,8 @@ class SqliteStore final : public Store {
                                            std::span<const EventRecord> events);
   // Inside a transaction: the game's lease row, if any.
   [[nodiscard]] Result<std::optional<Lease>> lease_of(std::string_view game_id);
-  // Inside a transaction: log lines that continue the stored ones of an existing game.
+  // Inside a transaction: log lines that continue the stored ones of a game the caller has
+  // found to exist.
   [[nodiscard]] Result<void> insert_log(std::string_view game_id, std::span<const LogLine> lines);
   [[nodiscard]] Result<void> touch(std::string_view game_id, WallMs wall_ms,
                                    std::span<const EventRecord> events);
