@@ -7,6 +7,7 @@
 #include "arbiter/server/commit_writer.hpp"
 #include "arbiter/server/game_room.hpp"
 #include "arbiter/server/test_support.hpp"
+#include "arbiter/store/delegating_store.hpp"
 #include "arbiter/store/test_support.hpp"
 
 namespace arbiter::server::testing {
@@ -15,39 +16,9 @@ namespace {
 using namespace std::chrono_literals;
 
 // A store whose group commits wait at a gate the test opens, and may be told to fail.
-class GatedStore final : public store::Store {
+class GatedStore final : public store::DelegatingStore {
  public:
-  explicit GatedStore(store::Store& inner) : inner_(inner) {}
-  Result<void> create_game(const store::GameHeader& h) override { return inner_.create_game(h); }
-  Result<store::StoredGame> load_game(std::string_view id) override { return inner_.load_game(id); }
-  Result<std::vector<store::GameSummary>> list_games(const store::ListQuery& q) override {
-    return inner_.list_games(q);
-  }
-  Result<void> append_move(std::string_view id, const store::MoveRecord& m,
-                           std::span<const store::EventRecord> e) override {
-    return inner_.append_move(id, m, e);
-  }
-  Result<void> append_events(std::string_view id, std::span<const store::EventRecord> e) override {
-    return inner_.append_events(id, e);
-  }
-  Result<void> finish_game(std::string_view id, const store::Ending& end,
-                           std::span<const store::EventRecord> e) override {
-    return inner_.finish_game(id, end, e);
-  }
-  Result<void> append_log(std::string_view id, std::span<const store::LogLine> l) override {
-    return inner_.append_log(id, l);
-  }
-  Result<store::Lease> acquire_lease(std::string_view id, std::string_view node, store::WallMs now,
-                                     std::int64_t ttl) override {
-    return inner_.acquire_lease(id, node, now, ttl);
-  }
-  Result<void> release_lease(const store::Lease& l) override { return inner_.release_lease(l); }
-  Result<std::optional<store::Lease>> read_lease(std::string_view id) override {
-    return inner_.read_lease(id);
-  }
-  Result<std::vector<std::string>> games_without_log(int limit) override {
-    return inner_.games_without_log(limit);
-  }
+  using DelegatingStore::DelegatingStore;
   std::vector<Result<void>> commit(std::span<const store::GameWrite> writes) override {
     std::unique_lock lock{mutex_};
     ++waiting_;
@@ -87,7 +58,6 @@ class GatedStore final : public store::Store {
   }
 
  private:
-  store::Store& inner_;
   std::mutex mutex_;
   std::condition_variable changed_;
   int open_ = 0;

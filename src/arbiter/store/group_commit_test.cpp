@@ -3,6 +3,7 @@
 // the interface's default (one call per part), which a backend without its own inherits.
 #include <gtest/gtest.h>
 
+#include "arbiter/store/delegating_store.hpp"
 #include "arbiter/store/pg_test_server.hpp"
 #include "arbiter/store/sqlite_store.hpp"
 #include "arbiter/store/test_support.hpp"
@@ -17,42 +18,16 @@ using testing::sample_move;
 using testing::TempDir;
 
 // Forwards every call but commit(), so Store::commit's default runs.
-class SingleCallStore final : public Store {
+class SingleCallStore final : public DelegatingStore {
  public:
-  explicit SingleCallStore(std::unique_ptr<Store> inner) : inner_(std::move(inner)) {}
-  Result<void> create_game(const GameHeader& h) override { return inner_->create_game(h); }
-  Result<StoredGame> load_game(std::string_view id) override { return inner_->load_game(id); }
-  Result<std::vector<GameSummary>> list_games(const ListQuery& q) override {
-    return inner_->list_games(q);
-  }
-  Result<void> append_move(std::string_view id, const MoveRecord& m,
-                           std::span<const EventRecord> e) override {
-    return inner_->append_move(id, m, e);
-  }
-  Result<void> append_events(std::string_view id, std::span<const EventRecord> e) override {
-    return inner_->append_events(id, e);
-  }
-  Result<void> finish_game(std::string_view id, const Ending& end,
-                           std::span<const EventRecord> e) override {
-    return inner_->finish_game(id, end, e);
-  }
-  Result<void> append_log(std::string_view id, std::span<const LogLine> l) override {
-    return inner_->append_log(id, l);
-  }
-  Result<Lease> acquire_lease(std::string_view id, std::string_view node, WallMs now,
-                              std::int64_t ttl) override {
-    return inner_->acquire_lease(id, node, now, ttl);
-  }
-  Result<void> release_lease(const Lease& l) override { return inner_->release_lease(l); }
-  Result<std::optional<Lease>> read_lease(std::string_view id) override {
-    return inner_->read_lease(id);
-  }
-  Result<std::vector<std::string>> games_without_log(int limit) override {
-    return inner_->games_without_log(limit);
+  explicit SingleCallStore(std::unique_ptr<Store> inner)
+      : DelegatingStore(*inner), owned_(std::move(inner)) {}
+  std::vector<Result<void>> commit(std::span<const GameWrite> writes) override {
+    return Store::commit(writes);
   }
 
  private:
-  std::unique_ptr<Store> inner_;
+  std::unique_ptr<Store> owned_;
 };
 
 enum class Backend { SqliteOneTransaction, PostgresOneTransaction, DefaultOneCallPerPart };

@@ -56,7 +56,7 @@ TEST(Migrations, BothBackendsHaveTheSameNumberedList) {
     EXPECT_EQ(pg[i].version, sqlite[i].version);
     EXPECT_EQ(pg[i].name, sqlite[i].name);
   }
-  EXPECT_EQ(latest_version(sqlite), 4);
+  EXPECT_EQ(latest_version(sqlite), 5);
 }
 
 TEST(Migrations, PendingAreThoseAfterTheCurrentVersion) {
@@ -96,9 +96,10 @@ TEST(Migrations, AVersion1SqliteFileIsMigratedAndKeepsItsGames) {
   }
   auto db = sqlite::Database::open(path, 1000);
   ASSERT_TRUE(db);
-  EXPECT_EQ(query_int(*db, "PRAGMA user_version"), 4);
-  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM schema_migrations WHERE version IN (1, 2, 3, 4)"),
-            4);
+  EXPECT_EQ(query_int(*db, "PRAGMA user_version"), 5);
+  EXPECT_EQ(
+      query_int(*db, "SELECT COUNT(*) FROM schema_migrations WHERE version IN (1, 2, 3, 4, 5)"), 5);
+  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'cluster_nodes'"), 1);
   EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'games_by_status'"), 1);
   // Version 3: the old game has no referee log yet; the server's conversion will write it.
   EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'referee_log'"), 1);
@@ -116,7 +117,7 @@ TEST(Migrations, ANewSqliteFileRecordsEveryMigrationOnce) {
   ASSERT_TRUE(SqliteStore::open(path));  // a second open applies nothing
   auto db = sqlite::Database::open(path, 1000);
   ASSERT_TRUE(db);
-  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM schema_migrations"), 4);
+  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM schema_migrations"), 5);
   EXPECT_EQ(query_int(*db,
                       "SELECT name = 'games by status' FROM schema_migrations"
                       " WHERE version = 2"),
@@ -135,7 +136,10 @@ TEST(Migrations, ASqliteFileOfANewerProgramIsRefused) {
   {
     auto db = sqlite::Database::open(path, 1000);
     ASSERT_TRUE(db);
-    ASSERT_TRUE(db->exec("PRAGMA user_version = 5"));
+    // One past the latest migration this program knows.
+    const std::string newer =
+        "PRAGMA user_version = " + std::to_string(latest_version(sqlite_migrations()) + 1);
+    ASSERT_TRUE(db->exec(newer));
   }
   auto store = SqliteStore::open(path);
   ASSERT_FALSE(store);

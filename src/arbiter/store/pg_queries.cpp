@@ -100,9 +100,7 @@ Result<StoredGame> PgStore::load_game(std::string_view game_id) {
 }
 
 Result<std::vector<GameSummary>> PgStore::list_games(const ListQuery& q) {
-  if (q.limit < 1 || q.limit > 1000) {
-    return make_error(ErrorCode::kInvalidArgument, "limit must be 1..1000", {0, 0, "limit"});
-  }
+  ARB_TRY(validate_limit(q.limit));
   const std::string status{q.status ? to_string(*q.status) : ""};
   std::vector<GameSummary> games;
   ARB_TRY(session_->read("list_games", [&](pqxx::transaction_base& tx) -> Result<void> {
@@ -117,9 +115,7 @@ Result<std::vector<GameSummary>> PgStore::list_games(const ListQuery& q) {
 }
 
 Result<std::vector<std::string>> PgStore::games_without_log(int limit) {
-  if (limit < 1 || limit > 1000) {
-    return make_error(ErrorCode::kInvalidArgument, "limit must be 1..1000", {0, 0, "limit"});
-  }
+  ARB_TRY(validate_limit(limit));
   std::vector<std::string> ids;
   ARB_TRY(session_->read("games_without_log", [&](pqxx::transaction_base& tx) -> Result<void> {
     for (const pqxx::row& r : tx.exec_prepared("games_without_log", limit))

@@ -161,6 +161,16 @@ Result<void> Statement::run() {
   }
 }
 
+Result<std::vector<std::string>> Statement::first_column_texts() {
+  std::vector<std::string> texts;
+  for (;;) {
+    auto row = step();
+    if (!row) return tl::unexpected(row.error());
+    if (!*row) return texts;
+    texts.push_back(column_text(0));
+  }
+}
+
 void Statement::reset() noexcept {
   sqlite3_reset(stmt_);
   sqlite3_clear_bindings(stmt_);

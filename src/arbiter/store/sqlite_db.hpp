@@ -76,6 +76,8 @@ class Statement {
   [[nodiscard]] Result<bool> step();
   // step() until done, for statements without results.
   [[nodiscard]] Result<void> run();
+  // step() until done, collecting the first column of every row as text.
+  [[nodiscard]] Result<std::vector<std::string>> first_column_texts();
   void reset() noexcept;
 
   [[nodiscard]] std::int64_t column_int(int index) const noexcept;

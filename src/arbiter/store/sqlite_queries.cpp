@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "arbiter/store/sqlite_store.hpp"
+#include "arbiter/store/try.hpp"
 #include "arbiter/store/validate.hpp"
 
 namespace arbiter::store {
@@ -119,9 +120,7 @@ Result<StoredGame> SqliteStore::load_game(std::string_view id) {
 }
 
 Result<std::vector<GameSummary>> SqliteStore::list_games(const ListQuery& q) {
-  if (q.limit < 1 || q.limit > 1000) {
-    return make_error(ErrorCode::kInvalidArgument, "limit must be 1..1000", {0, 0, "limit"});
-  }
+  ARB_TRY(validate_limit(q.limit));
   std::lock_guard lock{mutex_};
   auto query = db_.prepare(
       "SELECT g.id, g.white, g.black, g.time_control, g.variant, g.status, g.result, g.reason,"
@@ -159,9 +158,7 @@ Result<std::vector<GameSummary>> SqliteStore::list_games(const ListQuery& q) {
 }
 
 Result<std::vector<std::string>> SqliteStore::games_without_log(int limit) {
-  if (limit < 1 || limit > 1000) {
-    return make_error(ErrorCode::kInvalidArgument, "limit must be 1..1000", {0, 0, "limit"});
-  }
+  ARB_TRY(validate_limit(limit));
   std::lock_guard lock{mutex_};
   auto query = db_.prepare(
       "SELECT g.id FROM games g WHERE NOT EXISTS"
@@ -169,14 +166,7 @@ Result<std::vector<std::string>> SqliteStore::games_without_log(int limit) {
       " ORDER BY g.created_ms, g.id LIMIT ?1");
   if (!query) return tl::unexpected(query.error());
   query->bind(1, std::int64_t{limit});
-  std::vector<std::string> ids;
-  for (;;) {
-    auto row = query->step();
-    if (!row) return tl::unexpected(row.error());
-    if (!*row) break;
-    ids.push_back(query->column_text(0));
-  }
-  return ids;
+  return query->first_column_texts();
 }
 
 }  // namespace arbiter::store

@@ -74,11 +74,23 @@ CREATE TABLE game_leases (
 ) WITHOUT ROWID;
 )sql";
 
+// Version 5 (issue #16, docs/cluster.md): the node directory, where a node forwards what
+// belongs to another node's game; and the orphaned games' look-up by lease expiry.
+constexpr std::string_view kClusterNodes = R"sql(
+CREATE TABLE cluster_nodes (
+  name    TEXT PRIMARY KEY,
+  address TEXT NOT NULL,
+  seen_ms INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX game_leases_by_expiry ON game_leases (expires_ms);
+)sql";
+
 constexpr Migration kMigrations[] = {
     {1, "games, moves and events", kGamesMovesEvents},
     {2, "games by status", kGamesByStatus},
     {3, "referee event log", kRefereeLog},
     {4, "game leases", kGameLeases},
+    {5, "cluster nodes", kClusterNodes},
 };
 
 Result<std::int64_t> user_version(sqlite::Database& db) {

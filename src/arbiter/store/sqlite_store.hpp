@@ -39,6 +39,9 @@ class SqliteStore final : public Store {
   [[nodiscard]] Result<void> append_log(std::string_view game_id,
                                         std::span<const LogLine> lines) override;
   [[nodiscard]] Result<std::vector<std::string>> games_without_log(int limit) override;
+  [[nodiscard]] Result<void> announce_node(const NodeInfo& node) override;
+  [[nodiscard]] Result<std::optional<NodeInfo>> read_node(std::string_view name) override;
+  [[nodiscard]] Result<std::vector<std::string>> orphaned_games(WallMs now, int limit) override;
   [[nodiscard]] Result<Lease> acquire_lease(std::string_view game_id, std::string_view node,
                                             WallMs now, std::int64_t ttl_ms) override;
   [[nodiscard]] Result<void> release_lease(const Lease& lease) override;

@@ -138,6 +138,16 @@ struct Lease {
   friend bool operator==(const Lease&, const Lease&) = default;
 };
 
+// A cluster node as the others find it (issue #16, docs/cluster.md): where to forward a
+// socket or a request for one of its games, and when it last said it was alive.
+struct NodeInfo {
+  std::string name;     // as Lease::node
+  std::string address;  // "host:port" of its HTTP server, 1..255 printable ASCII, no spaces
+  WallMs seen_ms = 0;   // its last heartbeat
+
+  friend bool operator==(const NodeInfo&, const NodeInfo&) = default;
+};
+
 // One game's part of a group commit: what one action of the referee produced, in order —
 // the move (if any) and the events that announce it, then the ending (if any) and its
 // events. Without an ending, ending_events must be empty.
@@ -204,6 +214,16 @@ class Store {
   [[nodiscard]] virtual Result<void> release_lease(const Lease& lease) = 0;
   // The game's lease as stored, nullopt when it never had one.
   [[nodiscard]] virtual Result<std::optional<Lease>> read_lease(std::string_view game_id) = 0;
+
+  // The cluster's node directory (issue #16). Records (or refreshes) a node's address and
+  // heartbeat. Errors: a bad name or address (kInvalidArgument, field "name" / "address").
+  [[nodiscard]] virtual Result<void> announce_node(const NodeInfo& node) = 0;
+  // The node as last announced, nullopt when it never was.
+  [[nodiscard]] virtual Result<std::optional<NodeInfo>> read_node(std::string_view name) = 0;
+  // Ongoing games that no node holds at `now`: their lease expired or was released, or they
+  // never had one. A live node adopts them (docs/cluster.md), oldest first, at most `limit`
+  // (1..1000).
+  [[nodiscard]] virtual Result<std::vector<std::string>> orphaned_games(WallMs now, int limit) = 0;
 
   // Group commit (issue #16): the writes of many games durable together. Each write is
   // all or nothing and fails alone (the same checks as append_move, append_events and

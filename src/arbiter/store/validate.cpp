@@ -117,6 +117,26 @@ Result<void> validate_lease_request(std::string_view node, std::int64_t ttl_ms) 
   return {};
 }
 
+Result<void> validate_node(const NodeInfo& node) {
+  if (auto name = validate_lease_request(node.name, 1); !name) {
+    Error e = name.error();
+    e.where.field = "name";
+    return tl::unexpected(std::move(e));
+  }
+  const bool good_address = !node.address.empty() && node.address.size() <= 255 &&
+                            std::all_of(node.address.begin(), node.address.end(),
+                                        [](char c) { return c > ' ' && c < 127; });
+  if (!good_address) {
+    return invalid("an address is 1..255 characters of printable ASCII without spaces", "address");
+  }
+  return {};
+}
+
+Result<void> validate_limit(int limit) {
+  if (limit < 1 || limit > 1000) return invalid("limit must be 1..1000", "limit");
+  return {};
+}
+
 Result<void> validate_write(const GameWrite& w) {
   if (!w.ending && !w.ending_events.empty()) {
     return invalid("ending events without an ending", "ending_events");

@@ -23,6 +23,11 @@ namespace arbiter::store {
 [[nodiscard]] Result<void> validate_log(std::span<const LogLine> lines);
 // A lease request: a node name of 1..64 chars of [A-Za-z0-9_.:-], 0 < ttl_ms <= 1 day.
 [[nodiscard]] Result<void> validate_lease_request(std::string_view node, std::int64_t ttl_ms);
+// A node's announcement: its name as above (field "name"), an address of 1..255
+// characters of printable ASCII without spaces (field "address").
+[[nodiscard]] Result<void> validate_node(const NodeInfo& node);
+// A limit of a listing: 1..1000 (field "limit").
+[[nodiscard]] Result<void> validate_limit(int limit);
 // A group-commit write: the checks of its parts, and no ending events without an ending.
 [[nodiscard]] Result<void> validate_write(const GameWrite& write);
 // status Ended or Aborted, a non-empty reason.

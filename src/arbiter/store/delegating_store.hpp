@@ -1,0 +1,59 @@
+// DelegatingStore: a Store that passes every call to another one. Derive from it to change
+// one behaviour and keep the rest (tests gate or fail commits, or run Store::commit's
+// default one part at a time).
+#pragma once
+
+#include "arbiter/store/store.hpp"
+
+namespace arbiter::store {
+
+class DelegatingStore : public Store {
+ public:
+  explicit DelegatingStore(Store& inner) : inner_(inner) {}
+
+  Result<void> create_game(const GameHeader& h) override { return inner_.create_game(h); }
+  Result<StoredGame> load_game(std::string_view id) override { return inner_.load_game(id); }
+  Result<std::vector<GameSummary>> list_games(const ListQuery& q) override {
+    return inner_.list_games(q);
+  }
+  Result<void> append_move(std::string_view id, const MoveRecord& m,
+                           std::span<const EventRecord> e) override {
+    return inner_.append_move(id, m, e);
+  }
+  Result<void> append_events(std::string_view id, std::span<const EventRecord> e) override {
+    return inner_.append_events(id, e);
+  }
+  Result<void> finish_game(std::string_view id, const Ending& end,
+                           std::span<const EventRecord> e) override {
+    return inner_.finish_game(id, end, e);
+  }
+  Result<void> append_log(std::string_view id, std::span<const LogLine> l) override {
+    return inner_.append_log(id, l);
+  }
+  Result<std::vector<std::string>> games_without_log(int limit) override {
+    return inner_.games_without_log(limit);
+  }
+  Result<Lease> acquire_lease(std::string_view id, std::string_view node, WallMs now,
+                              std::int64_t ttl) override {
+    return inner_.acquire_lease(id, node, now, ttl);
+  }
+  Result<void> release_lease(const Lease& l) override { return inner_.release_lease(l); }
+  Result<std::optional<Lease>> read_lease(std::string_view id) override {
+    return inner_.read_lease(id);
+  }
+  Result<void> announce_node(const NodeInfo& n) override { return inner_.announce_node(n); }
+  Result<std::optional<NodeInfo>> read_node(std::string_view name) override {
+    return inner_.read_node(name);
+  }
+  Result<std::vector<std::string>> orphaned_games(WallMs now, int limit) override {
+    return inner_.orphaned_games(now, limit);
+  }
+  std::vector<Result<void>> commit(std::span<const GameWrite> writes) override {
+    return inner_.commit(writes);
+  }
+
+ protected:
+  Store& inner_;
+};
+
+}  // namespace arbiter::store
