@@ -21,6 +21,7 @@ struct LoadtestArgs {
   double drain_s = 5;
   int server_pid = 0;
   bool one_address = false;
+  bool reconnect = false;
   bool json = false;
 };
 
@@ -30,6 +31,7 @@ void run(const LoadtestArgs& args) {
   options.drain = std::chrono::milliseconds{static_cast<std::int64_t>(args.drain_s * 1000)};
   if (args.server_pid > 0) options.server_pid = args.server_pid;
   options.spread_addresses = !args.one_address;
+  options.reconnect = args.reconnect;
   auto report = server::run_load(options);
   if (!report) throw ExitError{2, "loadtest: " + report.error().describe()};
   const std::string text = args.json ? loadtest_json(*report) : loadtest_text(*report);
@@ -73,8 +75,11 @@ void register_loadtest(CLI::App& app) {
   cmd->add_option("--server-pid", args->server_pid,
                   "the server's process: CPU and memory from /proc/PID");
   cmd->add_option("--db", o.db,
-                  "the server's SQLite file: check afterwards that every acknowledged move is "
-                  "stored");
+                  "the server's store (a SQLite file or a postgresql:// URL): check afterwards "
+                  "that every acknowledged move is stored");
+  cmd->add_flag("--reconnect", args->reconnect,
+                "reopen a socket the server closes or loses, as the web client does, and play "
+                "on (a cluster under failures: docs/cluster.md); reports the time to reconnect");
   cmd->add_flag("--one-address", args->one_address,
                 "every socket from 127.0.0.1 (default: each game from its own 127.1.x.y)");
   cmd->add_flag("--json", args->json, "print one JSON object");

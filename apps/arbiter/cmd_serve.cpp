@@ -38,6 +38,8 @@ struct ServeArgs {
   // Cluster (docs/cluster.md): this node's name; empty: a single server without leases.
   std::string node;
   int lease_ttl_ms = 10000;
+  // Where the other nodes reach this one ("host:port"); empty: --host and the real port.
+  std::string advertise;
   // Issue #14 (docs/server.md "Limits"); the defaults are those of Limits and RoomTimings.
   std::size_t max_connections = server::Limits{}.max_connections;
   std::size_t max_per_address = server::Limits{}.max_per_address;
@@ -126,6 +128,14 @@ void serve(const ServeArgs& args) {
     throw ExitError{2, "cannot listen on " + args.host + ":" + std::to_string(args.port) + ": " +
                            ok.error().describe()};
   }
+  if (!args.node.empty()) {
+    // The other nodes forward this node's games here (docs/cluster.md).
+    std::string host = args.host == "0.0.0.0" || args.host == "::" ? "127.0.0.1" : args.host;
+    if (host.find(':') != std::string::npos) host = "[" + host + "]";
+    registry.set_node_address(args.advertise.empty() ? host + ":" + std::to_string(http.port())
+                                                     : args.advertise);
+    registry.heartbeat();  // known to the others before the first request arrives
+  }
   service.start(registry);
   fmt::print("Arbiter listening on http://localhost:{} (address {}, data {}, {} game(s) resumed)\n",
              http.port(), args.host, db, *resumed);
@@ -194,6 +204,9 @@ void register_serve(CLI::App& app) {
                                      "0123456789_.:-") == std::string::npos;
         return ok ? std::string{} : std::string{"a node name is 1..64 of [A-Za-z0-9_.:-]"};
       });
+  cmd->add_option("--advertise", args->advertise,
+                  "with --node: host:port where the other nodes reach this one, to forward "
+                  "requests and sockets for its games (default: --host and the port)");
   cmd->add_option("--lease-ttl", args->lease_ttl_ms,
                   "milliseconds a node's lease of a game lasts without renewal (with --node)")
       ->check(CLI::Range(1000, 600000))

@@ -67,6 +67,14 @@ std::string loadtest_text(const server::LoadReport& r) {
   out +=
       fmt::format("errors: {}, connection failures: {}\n", s.error_total(), s.connection_failures);
   for (const auto& [kind, count] : s.errors) out += fmt::format("  {}: {}\n", kind, count);
+  if (r.options.reconnect) {
+    std::uint64_t lost = 0;
+    for (const auto& [kind, count] : s.disconnects) lost += count;
+    out += fmt::format("reconnections: {} sockets lost, {} moves unconfirmed (their socket went)\n",
+                       lost, s.moves_unconfirmed);
+    for (const auto& [kind, count] : s.disconnects) out += fmt::format("  {}: {}\n", kind, count);
+    out += latency_text("lost → welcomed again", "sockets", r.reconnect);
+  }
   if (r.server_end) {
     out += fmt::format(
         "server: CPU per move {} ms (steady play), {} ms (whole run); RSS {} MiB "
@@ -85,8 +93,10 @@ std::string loadtest_text(const server::LoadReport& r) {
     const auto& v = *r.verify;
     out += fmt::format(
         "verified in the database: {} moves of {} games: {} missing, {} different, {} games "
-        "unreadable: {}\n",
-        v.moves_checked, v.games, v.missing, v.different, v.unreadable, v.ok() ? "OK" : "FAILED");
+        "unreadable, {} with a gap in their events, {} of {} referee logs disagreeing with the "
+        "stored moves or clocks: {}\n",
+        v.moves_checked, v.games, v.missing, v.different, v.unreadable, v.event_gaps,
+        v.log_disagrees, v.logs_replayed, v.ok() ? "OK" : "FAILED");
     for (const auto& e : v.examples) out += "  " + e + "\n";
   } else if (!r.verify_error.empty()) {
     out += "verification failed: " + r.verify_error + "\n";
@@ -110,8 +120,10 @@ std::string loadtest_json(const server::LoadReport& r) {
   if (r.verify) {
     const auto& v = *r.verify;
     verify = fmt::format(
-        R"({{"ok":{},"games":{},"moves_checked":{},"missing":{},"different":{},"unreadable":{}}})",
-        v.ok(), v.games, v.moves_checked, v.missing, v.different, v.unreadable);
+        R"({{"ok":{},"games":{},"moves_checked":{},"missing":{},"different":{},"unreadable":{},)"
+        R"("event_gaps":{},"logs_replayed":{},"log_disagrees":{}}})",
+        v.ok(), v.games, v.moves_checked, v.missing, v.different, v.unreadable, v.event_gaps,
+        v.logs_replayed, v.log_disagrees);
   }
   std::string out = "{";
   out += fmt::format(
@@ -132,6 +144,14 @@ std::string loadtest_json(const server::LoadReport& r) {
                      r.steady_s, r.steady_acked, r.steady_moves_per_s);
   out += fmt::format(R"("games_over":{},"errors":{},"error_total":{},"connection_failures":{},)",
                      s.games_over, errors, s.error_total(), s.connection_failures);
+  std::string disconnects = "{";
+  for (const auto& [kind, count] : s.disconnects) {
+    if (disconnects.size() > 1) disconnects += ",";
+    disconnects += quoted(kind) + ":" + std::to_string(count);
+  }
+  disconnects += "}";
+  out += fmt::format(R"("reconnect":{{"disconnects":{},"unconfirmed":{},"ms":{}}},)", disconnects,
+                     s.moves_unconfirmed, latency_json(r.reconnect));
   out += fmt::format(
       R"("server":{{"before":{},"ready":{},"end":{},"cpu_ms_per_move_steady":{},"cpu_ms_per_move_total":{},"rss_kb_per_game":{},"error":{}}},)",
       sample_json(r.server_before), sample_json(r.server_ready), sample_json(r.server_end),

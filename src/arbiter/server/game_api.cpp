@@ -8,7 +8,7 @@ namespace arbiter::server {
 namespace {
 
 HttpReply json_reply(unsigned status, std::string body) {
-  return HttpReply{status, "application/json", std::move(body), {}};
+  return HttpReply{status, "application/json", std::move(body), {}, {}};
 }
 
 HttpReply error_reply(unsigned status, std::string_view code, std::string_view message,
@@ -173,7 +173,15 @@ HttpReply GameApi::route(const HttpRequest& request) {
     for (const auto& r : rows) items.push_back(list_item(r));
     return json_reply(200, wire::write_game_list(items));
   }
-  auto room = registry_.find(std::string(parts[2]));
+  auto [room, owner] = registry_.locate(std::string(parts[2]));
+  if (!room && !owner.empty()) {
+    if (request.forwarded) {
+      return error_reply(503, "moved", "the game is moving between nodes; try again");
+    }
+    HttpReply forward;
+    forward.forward_to = std::move(owner);
+    return forward;
+  }
   if (!room)
     return error_reply(404, "not-found", "no game '" + std::string(parts[2].substr(0, 64)) + "'",
                        "id");
@@ -201,16 +209,22 @@ HttpReply GameApi::route(const HttpRequest& request) {
   }
   if (!get) return error_reply(405, "method", "GET only");
   if (sub == "pgn") {
-    return HttpReply{200, "application/x-chess-pgn; charset=utf-8", room->pgn(),
-                     "attachment; filename=\"arbiter-" + room->id() + ".pgn\""};
+    return HttpReply{200,
+                     "application/x-chess-pgn; charset=utf-8",
+                     room->pgn(),
+                     "attachment; filename=\"arbiter-" + room->id() + ".pgn\"",
+                     {}};
   }
   if (sub == "log") {
     // The referee's event log (spec/game-events.md): `arbiter adjudicate` re-reads it to
     // the game's verdict.
     auto log = room->referee_log();
     if (!log) return from_error(log.error());
-    return HttpReply{200, "application/x-ndjson; charset=utf-8", std::move(*log),
-                     "attachment; filename=\"arbiter-" + room->id() + ".jsonl\""};
+    return HttpReply{200,
+                     "application/x-ndjson; charset=utf-8",
+                     std::move(*log),
+                     "attachment; filename=\"arbiter-" + room->id() + ".jsonl\"",
+                     {}};
   }
   if (sub == "fen") {
     std::optional<int> ply;
@@ -220,18 +234,24 @@ HttpReply GameApi::route(const HttpRequest& request) {
     }
     auto fen = room->fen(ply);
     if (!fen) return from_error(fen.error());
-    return HttpReply{200, "text/plain; charset=utf-8", *fen, {}};
+    return HttpReply{200, "text/plain; charset=utf-8", *fen, {}, {}};
   }
   return error_reply(404, "not-found", "no such endpoint");
 }
 
 std::shared_ptr<SocketHandler> GameApi::socket_for(std::string_view target) {
+  return route_socket(target, true).handler;
+}
+
+SocketRoute GameApi::route_socket(std::string_view target, bool forwarded) {
   if (const auto q = target.find('?'); q != std::string_view::npos) target = target.substr(0, q);
   const auto parts = split_path(target);
   if (parts.size() != 4 || parts[0] != "api" || parts[1] != "games" || parts[3] != "ws") {
-    return nullptr;
+    return {};
   }
-  return registry_.find(std::string(parts[2]));
+  auto [room, owner] = registry_.locate(std::string(parts[2]));
+  if (room || forwarded) return {std::move(room), {}};
+  return {nullptr, std::move(owner)};
 }
 
 }  // namespace arbiter::server

@@ -9,7 +9,12 @@
 //   POST /api/games/{id}/join         take the open seat (409 seat-taken)
 //   GET  /api/games/{id}/pgn          PGN export
 //   GET  /api/games/{id}/fen[?ply=N]  FEN
+//   GET  /api/games/{id}/log          the referee's event log
 //   GET  /api/games/{id}/ws           WebSocket upgrade
+//
+// On a cluster node, a game another node holds is forwarded there (HttpReply::forward_to,
+// SocketRoute::forward_to), once: a forwarded request for a game that is not here either
+// (it moved meanwhile) is answered 503 "moved", and the client tries again.
 #pragma once
 
 #include <map>
@@ -33,6 +38,7 @@ class GameApi final : public ApiHandler {
           RateLimit creations = kCreationLimit);
   [[nodiscard]] HttpReply handle(const HttpRequest& request) override;
   [[nodiscard]] std::shared_ptr<SocketHandler> socket_for(std::string_view target) override;
+  [[nodiscard]] SocketRoute route_socket(std::string_view target, bool forwarded) override;
 
  private:
   [[nodiscard]] bool allow(const std::string& remote);

@@ -35,6 +35,10 @@ struct HttpReply {
   std::string content_type = "application/json";
   std::string body;
   std::string content_disposition;  // e.g. attachment; filename="game.pgn"
+  // Cluster (docs/cluster.md): when set, the request belongs to another node, whose
+  // address ("host:port") this is; the transport passes the request there and answers
+  // with that node's reply (the other fields are unused).
+  std::string forward_to;
 };
 
 struct HttpRequest {
@@ -42,6 +46,14 @@ struct HttpRequest {
   std::string target;  // path and query, e.g. "/api/games?status=ongoing"
   std::string body;
   std::string remote;  // the client's address ("127.0.0.1"), for rate limits
+  // Passed on by another cluster node (header X-Arbiter-Forwarded): never forwarded again.
+  bool forwarded = false;
+};
+
+// Where a WebSocket upgrade goes: to a handler here, to another node, or nowhere (404).
+struct SocketRoute {
+  std::shared_ptr<SocketHandler> handler;
+  std::string forward_to;  // another cluster node's "host:port": relay the socket there
 };
 
 // The application behind /api/. Called on the server's threads, possibly concurrently.
@@ -51,6 +63,11 @@ class ApiHandler {
   [[nodiscard]] virtual HttpReply handle(const HttpRequest& request) = 0;
   // The handler for a WebSocket upgrade to `target`, or null (answered 404).
   [[nodiscard]] virtual std::shared_ptr<SocketHandler> socket_for(std::string_view target) = 0;
+  // As socket_for(), with the cluster's forwarding: `forwarded` as in HttpRequest.
+  [[nodiscard]] virtual SocketRoute route_socket(std::string_view target, bool forwarded) {
+    (void)forwarded;
+    return {socket_for(target), {}};
+  }
 };
 
 }  // namespace arbiter::server

@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "arbiter/server/static_files.hpp"
+#include "arbiter/server/upstream.hpp"
 #include "arbiter/server/websocket_session.hpp"
 
 namespace arbiter::server {
@@ -140,7 +141,14 @@ void HttpSession::answer(http::request<http::string_body>&& request) {
             error_json("rate-limited", "too many WebSocket connections; slow down"), {}, "1");
       return;
     }
-    auto handler = api_->socket_for(target);
+    const bool forwarded = request.count(bsv(kForwardedHeader)) > 0;
+    auto route = api_->route_socket(target, forwarded);
+    std::shared_ptr<SocketHandler> handler = std::move(route.handler);
+    if (!handler && !route.forward_to.empty()) {
+      // Another node's game (docs/cluster.md): the client's socket is relayed there.
+      handler = std::make_shared<UpstreamRelay>(stream_.get_executor(), route.forward_to, target,
+                                                client_, limits_);
+    }
     if (!handler) {
       keep_alive_ = false;
       reply(404, "application/json", error_json("not-found", "no such game"));
@@ -152,8 +160,13 @@ void HttpSession::answer(http::request<http::string_body>&& request) {
     return;
   }
   if (target.starts_with("/api/")) {
-    HttpRequest api_request{std::string{request.method_string()}, target, request.body(), client_};
+    HttpRequest api_request{std::string{request.method_string()}, target, request.body(), client_,
+                            request.count(bsv(kForwardedHeader)) > 0};
     HttpReply r = api_->handle(api_request);
+    if (!r.forward_to.empty()) {
+      forward(std::move(api_request), std::move(r.forward_to));
+      return;
+    }
     reply(r.status, r.content_type, std::move(r.body), r.content_disposition);
     return;
   }
@@ -162,6 +175,25 @@ void HttpSession::answer(http::request<http::string_body>&& request) {
     return;
   }
   serve_file(request);
+}
+
+void HttpSession::forward(HttpRequest request, std::string address) {
+  // The session waits for the owner's reply (its strand is free meanwhile): requests on
+  // one connection stay answered in order.
+  forward_request(
+      stream_.get_executor(), std::move(address), std::move(request), client_,
+      std::chrono::seconds{5}, 16 * 1024 * 1024,
+      [self = shared_from_this()](Result<UpstreamReply> r) {
+        if (!r) {
+          std::fprintf(stderr, "arbiter serve: forwarding failed: %s\n",
+                       r.error().describe().c_str());
+          self->reply(503, "application/json",
+                      error_json("moved", "the game's node cannot be reached; try again"), {}, "1");
+          return;
+        }
+        self->reply(r->status, r->content_type, std::move(r->body), r->content_disposition,
+                    r->retry_after);
+      });
 }
 
 void HttpSession::serve_file(const http::request<http::string_body>& request) {

@@ -42,6 +42,9 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
   // per-address count; false (answered 503) when the address is at its cap.
   [[nodiscard]] bool admit(const http::request<http::string_body>& request);
   void serve_file(const http::request<http::string_body>& request);
+  // Cluster: passes an /api/ request to the node that owns its game and answers with that
+  // node's reply (docs/cluster.md).
+  void forward(HttpRequest request, std::string address);
   template <class Body>
   void write(http::response<Body>&& response);
   void on_write(bool close, beast::error_code ec, std::size_t bytes);

@@ -8,6 +8,7 @@
 #include "arbiter/server/beast.hpp"
 #include "arbiter/server/computer.hpp"
 #include "arbiter/server/game_api.hpp"
+#include "arbiter/server/live_client.hpp"
 #include "arbiter/server/live_rig.hpp"
 #include "arbiter/server/server.hpp"
 #include "arbiter/server/service.hpp"
@@ -15,8 +16,6 @@
 
 namespace arbiter::server::testing {
 namespace {
-
-using Socket = websocket::stream<beast::tcp_stream>;
 
 class LiveServer : public ::testing::Test {
  protected:
@@ -28,50 +27,11 @@ class LiveServer : public ::testing::Test {
 
   std::string http_call(http::verb verb, const std::string& target, const std::string& body = {},
                         unsigned* status = nullptr) {
-    net::io_context ioc;
-    beast::tcp_stream stream{ioc};
-    stream.expires_after(std::chrono::seconds(10));
-    stream.connect(tcp::endpoint{net::ip::make_address("127.0.0.1"), rig_.server->port()});
-    http::request<http::string_body> req{verb, target, 11};
-    req.set(http::field::host, "localhost");
-    req.set(http::field::content_type, "application/json");
-    req.body() = body;
-    req.prepare_payload();
-    http::write(stream, req);
-    beast::flat_buffer buffer;
-    http::response<http::string_body> res;
-    http::read(stream, buffer, res);
-    if (status) *status = res.result_int();
-    return res.body();
+    return testing::http_call(rig_.server->port(), verb, target, body, status);
   }
-
   std::unique_ptr<Socket> open(const std::string& id, const std::string& token) {
-    auto ws = std::make_unique<Socket>(ioc_);
-    beast::get_lowest_layer(*ws).expires_after(std::chrono::seconds(10));
-    beast::get_lowest_layer(*ws).connect(
-        tcp::endpoint{net::ip::make_address("127.0.0.1"), rig_.server->port()});
-    ws->handshake("localhost", "/api/games/" + id + "/ws");
-    const std::string tok = token.empty() ? "null" : "\"" + token + "\"";
-    ws->write(net::buffer(R"({"t":"hello","v":1,"token":)" + tok + R"(,"last_seq":0})"));
-    return ws;
+    return open_socket(ioc_, rig_.server->port(), id, token);
   }
-
-  // Reads until a message of type `t` (others are skipped; pings are answered).
-  static std::string next(Socket& ws, std::string_view t) {
-    for (;;) {
-      beast::get_lowest_layer(ws).expires_after(std::chrono::seconds(20));
-      beast::flat_buffer buffer;
-      ws.read(buffer);
-      std::string text = beast::buffers_to_string(buffer.data());
-      const std::string type = at(text, "/t");
-      if (type == "ping") {
-        ws.write(net::buffer(R"({"t":"pong","n":)" + at(text, "/n") + "}"));
-      }
-      if (type == t) return text;
-    }
-  }
-
-  static void send(Socket& ws, const std::string& text) { ws.write(net::buffer(text)); }
 
   LiveRig rig_;
   net::io_context ioc_;

@@ -14,6 +14,10 @@ struct Limits {
   std::chrono::seconds ws_handshake_timeout{5};  // WebSocket opening / closing handshake
   std::chrono::seconds ws_idle_timeout{30};      // no frame from the client (pings included)
   std::size_t ws_queue_max = 256;                // pending outgoing messages of a slow client
+  // Cluster (docs/cluster.md): a socket relayed to the game's owner node pings it at half
+  // this time and lets the client go (4010) when nothing came back for this long: a frozen
+  // owner is noticed within seconds, as a dead one is at once.
+  std::chrono::milliseconds upstream_idle_timeout{4000};
   // Connections open at once (HTTP and WebSocket); the server lowers it to RLIMIT_NOFILE
   // minus fd_reserve, so that it answers 503 before the descriptors run out.
   std::size_t max_connections = 10'000;

@@ -29,7 +29,7 @@ class Silent final : public SocketHandler {
 // Answers every request with the client address it was given.
 class RemoteApi final : public ApiHandler {
  public:
-  HttpReply handle(const HttpRequest& r) override { return {200, "text/plain", r.remote, {}}; }
+  HttpReply handle(const HttpRequest& r) override { return {200, "text/plain", r.remote, {}, {}}; }
   std::shared_ptr<SocketHandler> socket_for(std::string_view) override { return silent_; }
 
  private:

@@ -32,13 +32,25 @@ struct LiveRig {
   // `name` makes the directory unique; `computer`: computer games, by a pool of engines.
   [[nodiscard]] bool start(const std::string& name, RoomTimings timings = {},
                            bool computer = false) {
+    return start_node(name, {}, {}, timings, computer);
+  }
+
+  // A cluster node (docs/cluster.md) named `node` on the store at `location` (shared with
+  // the other nodes; empty: a store of its own), with leases of `lease_ttl`.
+  [[nodiscard]] bool start_node(const std::string& name, const std::string& node,
+                                std::string location, RoomTimings timings = {},
+                                bool computer = false, Millis lease_ttl = Millis{10000}) {
     dir = std::filesystem::temp_directory_path() /
           ("arbiter-live-" + std::to_string(::getpid()) + "-" + name);
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
-    auto location = store::testing::test_store_location((dir / "arbiter.db").string());
-    if (!location) return false;
-    auto s = store::open_store(*location);
+    if (location.empty()) {
+      auto own = store::testing::test_store_location((dir / "arbiter.db").string());
+      if (!own) return false;
+      location = *own;
+    }
+    store_location = location;
+    auto s = store::open_store(location);
     if (!s) return false;
     store = std::move(*s);
     RoomContext ctx;
@@ -50,13 +62,22 @@ struct LiveRig {
       ctx.computer = [this](int level) { return engines->seat(level); };
     }
     ctx.timings = timings;
+    ctx.node = node;
+    ctx.lease_ttl = lease_ttl;
     registry = std::make_unique<GameRegistry>(ctx);
     api = std::make_shared<GameApi>(*registry, api_time);
     ServerOptions options;
     options.port = 0;
     options.doc_root = dir;
+    // The other nodes forward with X-Forwarded-For.
+    if (!node.empty()) options.trusted_proxies = {"127.0.0.1"};
+    options.limits.upstream_idle_timeout = std::chrono::milliseconds{1000};
     server = std::make_unique<Server>(options, api);
     if (!server->start()) return false;
+    if (!node.empty()) {
+      registry->set_node_address("127.0.0.1:" + std::to_string(server->port()));
+      registry->heartbeat();
+    }
     service.start(*registry);
     return true;
   }
@@ -74,6 +95,7 @@ struct LiveRig {
   }
 
   std::filesystem::path dir;
+  std::string store_location;  // as open_store takes it
   SystemRoomClock clock;
   SteadyTimeSource api_time;
   RoomService service;

@@ -13,6 +13,9 @@ using namespace std::chrono_literals;
 // As the web client: the highest event acknowledged at most every 200 ms (web-protocol.md
 // §2.2); a pending one goes with the next pong, within 2 s.
 constexpr auto kEventAckInterval = 200ms;
+// --reconnect: a socket on which nothing arrives for this long, not even the answer to a
+// WebSocket ping sent at half of it, is taken as lost.
+constexpr auto kSilenceLimit = 4000ms;
 
 std::int64_t ns_of(LoadClock::time_point t) {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(t.time_since_epoch()).count();
@@ -100,22 +103,56 @@ void LoadGame::join() {
 }
 
 void LoadGame::connect() {
-  for (int side = 0; side < 2; ++side) {
-    LoadSocket::Handlers handlers;
-    // The game outlives its sockets' callbacks: the runner keeps every game until the
-    // io_contexts have stopped.
-    handlers.opened = [this, side] { on_open(side); };
-    handlers.message = [this, side](std::string_view text) { on_message(side, text); };
-    handlers.failed = [this, side](const std::string& kind, bool connecting) {
-      on_failure(side, kind, connecting);
-    };
-    players_[side].socket = std::make_shared<LoadSocket>(ioc_, std::move(handlers));
-    players_[side].socket->open(shared_.target, source_, "/api/games/" + id_ + "/ws");
-  }
+  for (int side = 0; side < 2; ++side) open_socket(side);
+}
+
+void LoadGame::open_socket(int side) {
+  LoadSocket::Handlers handlers;
+  // The game outlives its sockets' callbacks: the runner keeps every game until the
+  // io_contexts have stopped.
+  handlers.opened = [this, side] { on_open(side); };
+  handlers.message = [this, side](std::string_view text) { on_message(side, text); };
+  handlers.failed = [this, side](const std::string& kind, bool connecting) {
+    on_failure(side, kind, connecting);
+  };
+  players_[side].socket = std::make_shared<LoadSocket>(ioc_, std::move(handlers));
+  // A frozen server is noticed as the web client notices it, within seconds.
+  if (shared_.options.reconnect) players_[side].socket->set_idle_timeout(kSilenceLimit);
+  players_[side].socket->open(shared_.target, source_, "/api/games/" + id_ + "/ws");
 }
 
 void LoadGame::on_open(int side) {
-  players_[side].socket->send(wire::write_hello(players_[side].token, 0));
+  // After a reconnection, the events since the last one seen (web-protocol.md §2.2).
+  players_[side].socket->send(wire::write_hello(players_[side].token, players_[side].last_seq));
+}
+
+void LoadGame::lost(int side, const std::string& kind) {
+  Player& p = players_[side];
+  const auto now = LoadClock::now();
+  if (!p.lost_at) {
+    p.lost_at = now;
+    ++stats_.disconnects[kind];
+  }
+  if (now - *p.lost_at > shared_.options.reconnect_limit) {
+    stats_.error("websocket: not welcomed again within the reconnect limit (" + kind + ")");
+    return fail();
+  }
+  p.welcomed = false;
+  p.synced = false;
+  // The move in flight on this socket gets no ack any more: the state after the welcome
+  // says whether it was stored.
+  if (in_flight_ && in_flight_->side == side) {
+    ++stats_.moves_unconfirmed;
+    answered();
+  }
+  // As the web client: a short pause, longer after each failed attempt (at most 2 s).
+  const auto pause = std::chrono::milliseconds{std::min(2000, 100 << std::min(p.attempts, 5))};
+  ++p.attempts;
+  if (!p.retry) p.retry = std::make_unique<net::steady_timer>(ioc_);
+  p.retry->expires_after(pause);
+  p.retry->async_wait([self = shared_from_this(), side](beast::error_code ec) {
+    if (!ec && !self->stopping_ && !self->failed_) self->open_socket(side);
+  });
 }
 
 void LoadGame::setup_failed(const std::string& kind) {
@@ -144,6 +181,7 @@ void LoadGame::fail() {
 void LoadGame::on_failure(int side, const std::string& kind, bool connecting) {
   (void)side;
   if (stopping_) return;  // the server may close first once the run is over
+  if (shared_.options.reconnect && playing_ && !failed_) return lost(side, kind);
   if (connecting) ++stats_.connection_failures;
   stats_.error("websocket: " + kind);
   fail();
@@ -158,6 +196,11 @@ void LoadGame::on_message(int side, std::string_view text) {
   if (m->seq) on_event(side, *m);
   if (m->t == "welcome") {
     players_[side].welcomed = true;
+    if (auto& lost_at = players_[side].lost_at) {
+      stats_.reconnect_ms.push_back(ms_between(*lost_at, LoadClock::now()));
+      lost_at.reset();
+      players_[side].attempts = 0;
+    }
     if (m->role != (side == 0 ? "white" : "black")) stats_.error("welcome: wrong role " + m->role);
   } else if (m->t == "state") {
     if (m->has_position && m->ply >= ply_) {
@@ -168,10 +211,20 @@ void LoadGame::on_message(int side, std::string_view text) {
       has_position_ = true;
       over_ = m->over;
     }
+    players_[side].synced = true;
     ready_if_both_welcomed();
   } else if (m->t == "ack" && m->id) {
     on_ack(side, *m->id);
   } else if (m->t == "error") {
+    if (shared_.options.reconnect && m->code == "internal" && in_flight_ &&
+        m->id == in_flight_->id && side == in_flight_->side) {
+      // A node that lost the game (its lease taken over, docs/cluster.md) refuses the move
+      // and closes the socket (4010): the player reconnects and plays on.
+      ++stats_.disconnects["move refused: internal"];
+      ++stats_.moves_unconfirmed;
+      answered();
+      return;
+    }
     stats_.error("server error: " + m->code);
     if (in_flight_ && m->id == in_flight_->id && side == in_flight_->side) {
       answered();
@@ -250,6 +303,10 @@ void LoadGame::tick() {
 
 void LoadGame::send_move() {
   if (stopping_ || failed_ || over_ || in_flight_) return;
+  if (const Player& mover = players_[ply_ % 2]; !mover.welcomed || !mover.synced) {
+    // Reconnecting (--reconnect): the move waits for the player's socket and its state.
+    return schedule(LoadClock::now() + std::chrono::milliseconds{50});
+  }
   const std::string uci = choose_move(dests_, fen_, random_);
   if (uci.empty()) {
     over_ = true;
@@ -314,6 +371,7 @@ void LoadGame::stop() {
 void LoadGame::close() {
   if (rest_) rest_->close();
   for (auto& p : players_) {
+    if (p.retry) p.retry->cancel();
     if (p.socket) p.socket->close();
   }
 }

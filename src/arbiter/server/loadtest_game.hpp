@@ -74,6 +74,9 @@ class LoadGame : public std::enable_shared_from_this<LoadGame> {
   void answered();  // the move in flight got its answer (ack or error)
   void fail();      // stop this game: an error it cannot go on from
   void send_event_ack(int side, bool force);
+  // --reconnect: `side`'s socket was lost; a new one is opened after a short pause.
+  void lost(int side, const std::string& kind);
+  void open_socket(int side);
 
   struct Player {
     std::shared_ptr<LoadSocket> socket;
@@ -82,6 +85,12 @@ class LoadGame : public std::enable_shared_from_this<LoadGame> {
     std::int64_t last_seq = 0;   // the highest event received
     std::int64_t acked_seq = 0;  // the highest event acknowledged to the server
     LoadClock::time_point last_ack_sent{};
+    // --reconnect: when the socket was lost (unset while connected), the attempts since, and
+    // whether the state after the new welcome has arrived (no move is sent before it).
+    std::optional<LoadClock::time_point> lost_at;
+    int attempts = 0;
+    bool synced = true;
+    std::unique_ptr<net::steady_timer> retry;
   };
   struct InFlight {
     std::int64_t id = 0;

@@ -46,7 +46,14 @@ struct LoadOptions {
   // A move not answered within this is counted as a timeout and its game stops.
   std::chrono::milliseconds move_timeout{10'000};
   std::optional<int> server_pid;  // CPU and memory from /proc/PID
-  std::string db;                 // the server's SQLite file: verify the acknowledged moves
+  std::string db;  // the server's store (SQLite file or postgresql:// URL): verify the moves
+  // Reconnect as the web client does (web-protocol.md §2.2): a socket the server closes or
+  // loses is opened again (hello with the last event seen) and the game plays on. For a
+  // cluster under failures (docs/cluster.md): the time until the player is welcomed again
+  // is measured. Off: a lost socket is an error and its game stops.
+  bool reconnect = false;
+  // With `reconnect`: a player not welcomed again within this is an error.
+  std::chrono::milliseconds reconnect_limit{30'000};
 };
 
 // Errors: kInvalidArgument naming the option (games < 1, rate < 0 or > 10, a duration not

@@ -188,6 +188,7 @@ Result<LoadReport> run_load(const LoadOptions& options) {
   report.rtt = summarize(std::move(report.stats.rtt_ms));
   report.steady_rtt = summarize(std::move(report.stats.steady_rtt_ms));
   report.create = summarize(std::move(report.stats.create_ms));
+  report.reconnect = summarize(std::move(report.stats.reconnect_ms));
   report.stats.rtt_ms.clear();
   report.stats.steady_rtt_ms.clear();
   report.stats.create_ms.clear();

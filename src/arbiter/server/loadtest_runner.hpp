@@ -30,6 +30,7 @@ struct LoadReport {
   LatencySummary rtt;           // every acknowledged move
   LatencySummary steady_rtt;    // moves sent during steady play
   LatencySummary create;        // POST /api/games → 201
+  LatencySummary reconnect;     // --reconnect: a socket lost → welcomed on the new one
   std::int64_t unanswered = 0;  // moves still in flight when the run ended
   LoadStats stats;              // merged; latency samples moved into the summaries
   double client_cpu_s = 0;      // this process, the whole run

@@ -52,7 +52,12 @@ void LoadSocket::open(const LoadTarget& target, const std::string& source,
     self->ws_.async_handshake(self->host_, path, [self](beast::error_code handshake_ec) {
       if (handshake_ec) return self->fail("upgrade", handshake_ec);
       beast::get_lowest_layer(self->ws_).expires_never();
-      self->ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
+      auto timeout = websocket::stream_base::timeout::suggested(beast::role_type::client);
+      if (self->idle_timeout_.count() > 0) {
+        timeout.idle_timeout = self->idle_timeout_;  // a ping at half of it
+        timeout.keep_alive_pings = true;
+      }
+      self->ws_.set_option(timeout);
       self->ws_.text(true);
       self->open_ = true;
       if (self->handlers_.opened) self->handlers_.opened();

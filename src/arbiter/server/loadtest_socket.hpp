@@ -34,6 +34,9 @@ class LoadSocket : public std::enable_shared_from_this<LoadSocket> {
 
   LoadSocket(net::io_context& ioc, Handlers handlers);
 
+  // A server that answers nothing, not even a WebSocket ping, for this long is taken as
+  // lost (failed "read"): a frozen node (--reconnect). Zero (the default): never. Before open().
+  void set_idle_timeout(std::chrono::milliseconds timeout) { idle_timeout_ = timeout; }
   // Connects from `source` (empty: any address) and upgrades on `path`.
   void open(const LoadTarget& target, const std::string& source, const std::string& path);
   void send(std::string text);
@@ -56,6 +59,7 @@ class LoadSocket : public std::enable_shared_from_this<LoadSocket> {
   bool open_ = false;
   bool closing_ = false;
   bool failed_ = false;
+  std::chrono::milliseconds idle_timeout_{0};
 };
 
 }  // namespace arbiter::server

@@ -44,6 +44,9 @@ void LoadStats::merge(LoadStats&& o) {
   append(rtt_ms, o.rtt_ms);
   append(steady_rtt_ms, o.steady_rtt_ms);
   append(create_ms, o.create_ms);
+  append(reconnect_ms, o.reconnect_ms);
+  moves_unconfirmed += o.moves_unconfirmed;
+  for (const auto& [kind, count] : o.disconnects) disconnects[kind] += count;
   moves_sent += o.moves_sent;
   moves_acked += o.moves_acked;
   moves_late += o.moves_late;

@@ -38,6 +38,12 @@ struct LoadStats {
   std::uint64_t games_ready = 0;  // both players welcomed
   std::uint64_t games_over = 0;   // ended on the board (mate, stalemate, …) during the run
   std::uint64_t connection_failures = 0;
+  // With --reconnect: sockets lost and opened again, by why they were lost; the time from
+  // the loss to the welcome on the new socket; moves whose socket went before their ack
+  // (stored or not: the next state says which, and play goes on from it).
+  std::map<std::string, std::uint64_t> disconnects;
+  std::vector<double> reconnect_ms;
+  std::uint64_t moves_unconfirmed = 0;
   std::map<std::string, std::uint64_t> errors;  // kind → count
 
   void error(const std::string& kind) { ++errors[kind]; }

@@ -1,6 +1,7 @@
 // `arbiter loadtest` against the whole server in this process, on loopback: a small load
 // runs clean and every acknowledged move is found in the database; the verification finds
-// what is missing; a URL off this machine is refused before any traffic.
+// what is missing or disagrees with the game's own log; a URL off this machine is refused
+// before any traffic.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -159,6 +160,29 @@ TEST_F(LoadTest, TheVerificationFindsMissingAndDifferentMoves) {
   EXPECT_EQ(bad->missing, 1u);
   EXPECT_EQ(bad->unreadable, 1u);
   EXPECT_EQ(bad->examples.size(), 3u);
+
+  // Each stored game is checked against itself: its events without a gap, and its referee
+  // log, refereed again, giving the stored moves and the movers' clocks.
+  EXPECT_EQ(good->logs_replayed, 1u);
+  EXPECT_EQ(good->log_disagrees, 0u);
+  EXPECT_EQ(good->event_gaps, 0u);
+  ASSERT_TRUE(store::testing::execute_sql(
+      rig_.store_location,
+      "UPDATE moves SET white_ms = white_ms - 1000 WHERE game_id = '" + id + "' AND ply = 1"));
+  auto clock = verify_acked_moves(db, {GameRecord{id, {{1, "e2e4"}}}});
+  ASSERT_TRUE(clock);
+  EXPECT_FALSE(clock->ok());
+  EXPECT_EQ(clock->log_disagrees, 1u);
+  ASSERT_EQ(clock->examples.size(), 1u);
+  EXPECT_NE(clock->examples[0].find("ply 1: the mover's clock"), std::string::npos)
+      << clock->examples[0];
+  ASSERT_TRUE(store::testing::execute_sql(
+      rig_.store_location, "UPDATE events SET seq = seq + 10 WHERE game_id = '" + id +
+                               "' AND seq = (SELECT MAX(seq) FROM events WHERE game_id = '" + id +
+                               "')"));
+  auto gap = verify_acked_moves(db, {GameRecord{id, {{1, "e2e4"}}}});
+  ASSERT_TRUE(gap);
+  EXPECT_EQ(gap->event_gaps, 1u);
 
   auto none = verify_acked_moves((rig_.dir / "absent.db").string(), {});
   ASSERT_FALSE(none);

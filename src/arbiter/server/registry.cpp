@@ -157,22 +157,6 @@ std::shared_ptr<GameRoom> GameRegistry::loaded(const std::string& id) {
   return nullptr;
 }
 
-Result<std::optional<store::Lease>> GameRegistry::take_lease(const std::string& id) {
-  if (ctx_.node.empty()) return std::optional<store::Lease>{};
-  auto lease =
-      ctx_.store->acquire_lease(id, ctx_.node, ctx_.clock->wall_ms(), ctx_.lease_ttl.count());
-  if (!lease) return tl::unexpected(lease.error());
-  return std::optional<store::Lease>{std::move(*lease)};
-}
-
-std::size_t GameRegistry::renew_leases() {
-  std::size_t lost = 0;
-  for (auto& room : rooms()) {
-    if (!room->renew_lease() && room->lost()) ++lost;
-  }
-  return lost;
-}
-
 Result<std::shared_ptr<GameRoom>> GameRegistry::store_new(store::GameHeader& h,
                                                           std::unique_ptr<ComputerMover> computer) {
   // A fresh random id; a collision (kProtocolState: the id is taken) draws another one.
@@ -216,47 +200,7 @@ Result<RematchGame> GameRegistry::create_rematch(const RematchRequest& r) {
   return RematchGame{h.id, {h.white_token, h.black_token}};
 }
 
-std::shared_ptr<GameRoom> GameRegistry::find(const std::string& id) {
-  if (!store::validate_game_id(id)) return nullptr;
-  if (auto room = loaded(id)) return room;
-  // One load at a time: two rooms of one game must never be live at once (a loaded room
-  // may already be ticking or thinking, so a second one could not simply be dropped).
-  std::lock_guard loading{load_mutex_};
-  {
-    // A plain look-up: a room's lock must not be taken under load_mutex_ (a rematch takes
-    // them the other way round). A room lost meanwhile closes its clients itself.
-    std::lock_guard lock{mutex_};
-    if (auto it = rooms_.find(id); it != rooms_.end()) return it->second;
-  }
-  // A cluster node takes the game's lease before it reads the game: whatever the former
-  // owner wrote is then in what it reads, and whatever it writes later is fenced off.
-  // A lease that was not released: its holder stopped renewing it (it died, froze or lost
-  // the database) after its last renewal, ttl before the expiry. From then on no node
-  // could accept a move (Art. 6.11.1, GameRoom::load).
-  std::optional<std::int64_t> interrupted_since;
-  if (!ctx_.node.empty()) {
-    if (auto previous = ctx_.store->read_lease(id); previous && *previous) {
-      if ((*previous)->expires_ms > 0)
-        interrupted_since = (*previous)->expires_ms - ctx_.lease_ttl.count();
-    }
-  }
-  auto lease = take_lease(id);
-  if (!lease) {
-    std::fprintf(stderr, "arbiter serve: game %s is not this node's: %s\n", id.c_str(),
-                 lease.error().describe().c_str());
-    return nullptr;
-  }
-  auto stored = ctx_.store->load_game(id);
-  if (!stored) return nullptr;
-  auto room =
-      GameRoom::load(ctx_, std::move(*stored), nullptr, std::move(*lease), interrupted_since);
-  if (!room) {
-    std::fprintf(stderr, "arbiter serve: game %s cannot be loaded: %s\n", id.c_str(),
-                 room.error().describe().c_str());
-    return nullptr;
-  }
-  return insert(*room);
-}
+std::shared_ptr<GameRoom> GameRegistry::find(const std::string& id) { return locate(id).room; }
 
 Result<int> GameRegistry::resume_all() {
   int n = 0;

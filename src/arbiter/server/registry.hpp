@@ -30,6 +30,15 @@ struct CreatedGame {
 [[nodiscard]] std::string random_game_id();
 
 // Memory limits of the registry (docs/security.md).
+// Where a game is served (GameRegistry::locate): here, or on another cluster node.
+struct GameLocation {
+  std::shared_ptr<GameRoom> room;  // this node's room of the game
+  // Otherwise the address ("host:port") of the node that holds the game's lease, where a
+  // request or socket for the game is forwarded (docs/cluster.md); empty: no such game,
+  // or its node cannot be found.
+  std::string owner_address;
+};
+
 struct RegistryOptions {
   // A game with no socket and nothing time-dependent is dropped from memory after this
   // long without activity (finished games, friend games waiting for their second player);
@@ -48,14 +57,27 @@ class GameRegistry {
   // Errors: kTimeControlSyntax / kTimeControlValue (field time_control), kInvalidArgument,
   // kIo (the store failed).
   [[nodiscard]] Result<CreatedGame> create(const wire::CreateGameRequest& request);
-  // The room of a game, loading it from the store when needed; null if there is none.
+  // The room of a game, loading it from the store when needed; null if there is none
+  // (or, on a cluster node, when another node holds it).
   [[nodiscard]] std::shared_ptr<GameRoom> find(const std::string& id);
+  // As find(); on a cluster node, a game another node holds comes back with that node's
+  // address instead.
+  [[nodiscard]] GameLocation locate(const std::string& id);
   // Loads every created or ongoing game of the store; returns how many.
   [[nodiscard]] Result<int> resume_all();
   // Cluster (docs/cluster.md): renews the leases of the loaded rooms that need it; returns
   // how many rooms found their game taken by another node (they closed their sockets and
   // are dropped at the next find or eviction). Called every second by the service.
   std::size_t renew_leases();
+  // Cluster: this node's HTTP address ("host:port") as the other nodes reach it; announced
+  // with every heartbeat.
+  void set_node_address(std::string address);
+  // Cluster, every second: announces this node (address and heartbeat) in the store's
+  // node directory and adopts the orphaned games (ongoing, held by no node: their node
+  // died or stopped), so that a dead node's games are taken over without waiting for a
+  // request, their clocks paused for the interruption (Art. 6.11.1). Returns how many
+  // were adopted. Nothing on a single server.
+  std::size_t heartbeat();
   // The log migration (issue #16, docs/store.md "The referee's log"): writes the referee's
   // log of every game stored before logs existed, by refereeing its protocol events again.
   // Games still waiting for their second player get theirs at the join. Returns how many
@@ -86,6 +108,10 @@ class GameRegistry {
   std::shared_ptr<GameRoom> loaded(const std::string& id);
   // A cluster node's lease of the game (RoomContext::node); none on a single server.
   Result<std::optional<store::Lease>> take_lease(const std::string& id);
+  // The address of the node holding the game's lease, when it is another node's.
+  std::string owner_address(const std::string& id);
+  std::mutex address_mutex_;
+  std::string node_address_;
 
   RoomContext ctx_;
   RegistryOptions options_;

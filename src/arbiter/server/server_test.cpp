@@ -61,7 +61,8 @@ class Closer final : public SocketHandler {
 class TestApi final : public ApiHandler {
  public:
   HttpReply handle(const HttpRequest& r) override {
-    return {200, "text/plain", r.method + " " + r.target + " " + std::to_string(r.body.size()), {}};
+    return {
+        200, "text/plain", r.method + " " + r.target + " " + std::to_string(r.body.size()), {}, {}};
   }
   std::shared_ptr<Room> room() const { return room_; }
   std::shared_ptr<SocketHandler> socket_for(std::string_view target) override {

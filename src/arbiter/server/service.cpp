@@ -51,7 +51,10 @@ void RoomService::run() {
     if (std::chrono::steady_clock::now() >= next_sweep) {
       // On this thread, so no computer move (posted here) holds a room being dropped.
       registry_->evict_idle();
-      registry_->renew_leases();  // cluster nodes only (docs/cluster.md)
+      // Cluster nodes only (docs/cluster.md): keep this node's games, say it is alive, and
+      // take over the games of a node that died.
+      registry_->renew_leases();
+      registry_->heartbeat();
       next_sweep = std::chrono::steady_clock::now() + std::chrono::seconds{1};
     }
   }

@@ -1,0 +1,110 @@
+// GameRegistry on a cluster node (docs/cluster.md): a game's room is loaded only under the
+// game's lease; a game another node holds is located at that node's address; a heartbeat
+// announces this node and adopts the games no node holds.
+#include <cstdio>
+
+#include "arbiter/server/registry.hpp"
+#include "arbiter/store/validate.hpp"
+
+namespace arbiter::server {
+
+Result<std::optional<store::Lease>> GameRegistry::take_lease(const std::string& id) {
+  if (ctx_.node.empty()) return std::optional<store::Lease>{};
+  auto lease =
+      ctx_.store->acquire_lease(id, ctx_.node, ctx_.clock->wall_ms(), ctx_.lease_ttl.count());
+  if (!lease) return tl::unexpected(lease.error());
+  return std::optional<store::Lease>{std::move(*lease)};
+}
+
+std::size_t GameRegistry::renew_leases() {
+  std::size_t lost = 0;
+  for (auto& room : rooms()) {
+    if (!room->renew_lease() && room->lost()) ++lost;
+  }
+  return lost;
+}
+
+std::string GameRegistry::owner_address(const std::string& id) {
+  auto lease = ctx_.store->read_lease(id);
+  if (!lease || !*lease || (*lease)->node == ctx_.node) return {};
+  auto node = ctx_.store->read_node((*lease)->node);
+  if (!node || !*node) return {};
+  return (*node)->address;
+}
+
+GameLocation GameRegistry::locate(const std::string& id) {
+  if (!store::validate_game_id(id)) return {};
+  if (auto room = loaded(id)) return {room, {}};
+  // One load at a time: two rooms of one game must never be live at once (a loaded room
+  // may already be ticking or thinking, so a second one could not simply be dropped).
+  std::lock_guard loading{load_mutex_};
+  {
+    // A plain look-up: a room's lock must not be taken under load_mutex_ (a rematch takes
+    // them the other way round). A room lost meanwhile closes its clients itself.
+    std::lock_guard lock{mutex_};
+    if (auto it = rooms_.find(id); it != rooms_.end()) return {it->second, {}};
+  }
+  // A cluster node takes the game's lease before it reads the game: whatever the former
+  // owner wrote is then in what it reads, and whatever it writes later is fenced off.
+  // A lease that was not released: its holder stopped renewing it (it died, froze or lost
+  // the database) after its last renewal, ttl before the expiry. From then on no node
+  // could accept a move (Art. 6.11.1, GameRoom::load).
+  std::optional<std::int64_t> interrupted_since;
+  if (!ctx_.node.empty()) {
+    if (auto previous = ctx_.store->read_lease(id); previous && *previous) {
+      if ((*previous)->expires_ms > 0)
+        interrupted_since = (*previous)->expires_ms - ctx_.lease_ttl.count();
+    }
+  }
+  auto lease = take_lease(id);
+  if (!lease) {
+    // Another node's unexpired lease: the game is served there.
+    if (lease.error().code == ErrorCode::kProtocolState && lease.error().where.field == "lease") {
+      return {nullptr, owner_address(id)};
+    }
+    return {};  // no such game, or the store failed
+  }
+  auto stored = ctx_.store->load_game(id);
+  if (!stored) return {};
+  auto room =
+      GameRoom::load(ctx_, std::move(*stored), nullptr, std::move(*lease), interrupted_since);
+  if (!room) {
+    std::fprintf(stderr, "arbiter serve: game %s cannot be loaded: %s\n", id.c_str(),
+                 room.error().describe().c_str());
+    return {};
+  }
+  return {insert(*room), {}};
+}
+
+void GameRegistry::set_node_address(std::string address) {
+  std::lock_guard lock{address_mutex_};
+  node_address_ = std::move(address);
+}
+
+std::size_t GameRegistry::heartbeat() {
+  if (ctx_.node.empty()) return 0;
+  const store::WallMs now = ctx_.clock->wall_ms();
+  std::string address;
+  {
+    std::lock_guard lock{address_mutex_};
+    address = node_address_;
+  }
+  if (!address.empty()) {
+    if (auto ok = ctx_.store->announce_node({ctx_.node, address, now}); !ok) {
+      std::fprintf(stderr, "arbiter serve: node %s cannot announce itself: %s\n", ctx_.node.c_str(),
+                   ok.error().describe().c_str());
+    }
+  }
+  // At most 100 a second: a dead node's thousands of games come over in a few seconds
+  // without one node stalling on them. Every live node adopts; each game's lease goes to
+  // exactly one of them (the others are refused and locate it).
+  auto orphans = ctx_.store->orphaned_games(now, 100);
+  if (!orphans) return 0;
+  std::size_t adopted = 0;
+  for (const std::string& id : *orphans) {
+    if (locate(id).room) ++adopted;
+  }
+  return adopted;
+}
+
+}  // namespace arbiter::server
