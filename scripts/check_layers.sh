@@ -49,6 +49,7 @@ check_only() {
 check_only '#include <nlohmann/' wire
 check_only '#include <sqlite3.h>|#include <pqxx' store
 check_only '#include <CLI/' none
+check_only '#include <hiredis' server
 
 [ $status -eq 0 ] && echo "layering: ok"
 exit $status

@@ -94,6 +94,7 @@ up() {
     alive "$dir/node$i.pid" && continue
     mkdir -p "$dir/node$i"
     nohup "$arbiter" serve --db "$db_url" --node "node$i" --lease-ttl "$lease_ttl" \
+      --redis "127.0.0.1:$redis_port" \
       --port $((port + i)) --data "$dir/node$i" --web "$web" --trusted-proxy 127.0.0.1 \
       >>"$dir/node$i.log" 2>&1 </dev/null &
     echo $! >"$dir/node$i.pid"

@@ -13,10 +13,13 @@
 
 #include "arbiter/server/client_address.hpp"
 #include "arbiter/server/computer.hpp"
+#include "arbiter/server/event_bus.hpp"
 #include "arbiter/server/game_api.hpp"
 #include "arbiter/server/registry.hpp"
 #include "arbiter/server/server.hpp"
 #include "arbiter/server/service.hpp"
+#include "arbiter/server/spectator_mirror.hpp"
+#include "arbiter/server/upstream.hpp"
 #include "arbiter/store/store.hpp"
 #include "commands.hpp"
 
@@ -40,6 +43,8 @@ struct ServeArgs {
   int lease_ttl_ms = 10000;
   // Where the other nodes reach this one ("host:port"); empty: --host and the real port.
   std::string advertise;
+  // Redis ("host:port") for the committed events (docs/cluster.md); empty: no bus.
+  std::string redis;
   // Issue #14 (docs/server.md "Limits"); the defaults are those of Limits and RoomTimings.
   std::size_t max_connections = server::Limits{}.max_connections;
   std::size_t max_per_address = server::Limits{}.max_per_address;
@@ -98,7 +103,31 @@ void serve(const ServeArgs& args) {
   context.timings.idle_timeout = std::chrono::seconds{args.idle_timeout_s};
   context.node = args.node;
   context.lease_ttl = std::chrono::milliseconds{args.lease_ttl_ms};
+  // The cluster's bus (docs/cluster.md): this node publishes its games' committed events,
+  // and serves the spectators of the other nodes' games from mirrors fed by theirs.
+  std::unique_ptr<server::EventPublisher> publisher;
+  if (!args.redis.empty()) {
+    auto address = server::parse_redis_address(args.redis);
+    if (!address) throw ExitError{2, "--redis: " + address.error().message};
+    publisher = std::make_unique<server::EventPublisher>(*address);
+    context.committed_events = [&publisher](const std::string& id,
+                                            std::span<const store::EventRecord> events) {
+      publisher->publish(id, events);
+    };
+  }
   server::GameRegistry registry{context, registry_options};
+  server::NodeClient node_client;
+  std::unique_ptr<server::MirrorRegistry> mirrors;
+  std::unique_ptr<server::EventSubscriber> subscriber;
+  if (publisher) {
+    mirrors = std::make_unique<server::MirrorRegistry>(
+        server::mirror_source(registry, node_client, *store->get()), clock, context.timings);
+    auto& m = *mirrors;
+    subscriber = std::make_unique<server::EventSubscriber>(
+        *server::parse_redis_address(args.redis), [&m](const server::BusEvent& e) { m.deliver(e); },
+        [&m](bool up) { m.set_bus_up(up); });
+    service.every_second([&m] { m.tick_all(); });
+  }
   auto converted = registry.convert_legacy_logs();
   if (!converted) {
     throw ExitError{
@@ -112,6 +141,7 @@ void serve(const ServeArgs& args) {
   SteadyTimeSource api_time;
   auto api =
       std::make_shared<server::GameApi>(registry, api_time, server::RateLimit{}, args.creations);
+  api->set_mirrors(mirrors.get());
   server::ServerOptions options;
   options.address = args.host;
   options.port = args.port;
@@ -207,6 +237,9 @@ void register_serve(CLI::App& app) {
   cmd->add_option("--advertise", args->advertise,
                   "with --node: host:port where the other nodes reach this one, to forward "
                   "requests and sockets for its games (default: --host and the port)");
+  cmd->add_option("--redis", args->redis,
+                  "with --node: Redis (host:port) for the committed events; spectators of "
+                  "another node's game are then served here (docs/cluster.md)");
   cmd->add_option("--lease-ttl", args->lease_ttl_ms,
                   "milliseconds a node's lease of a game lasts without renewal (with --node)")
       ->check(CLI::Range(1000, 600000))

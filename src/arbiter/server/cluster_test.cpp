@@ -8,6 +8,7 @@
 
 #include "arbiter/server/live_client.hpp"
 #include "arbiter/server/live_rig.hpp"
+#include "arbiter/server/redis_test_server.hpp"
 
 namespace arbiter::server::testing {
 namespace {
@@ -18,9 +19,15 @@ class Cluster : public ::testing::Test {
  protected:
   void SetUp() override {
     const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-    ASSERT_TRUE(a_.start_node(name + "-a", "node-a", {}, {}, false, kLease));
+    // The tests of the bus get a Redis of their own.
+    if (name.find("Redis") != std::string::npos) {
+      ASSERT_TRUE(redis_.start());
+      redis_port_ = redis_.port();
+    }
+    ASSERT_TRUE(a_.start_node(name + "-a", "node-a", {}, {}, false, kLease, redis_port_));
     // B shares A's store.
-    ASSERT_TRUE(b_.start_node(name + "-b", "node-b", a_.store_location, {}, false, kLease));
+    ASSERT_TRUE(
+        b_.start_node(name + "-b", "node-b", a_.store_location, {}, false, kLease, redis_port_));
   }
   void TearDown() override {
     b_.stop();
@@ -53,6 +60,8 @@ class Cluster : public ::testing::Test {
   }
 
   static constexpr Millis kLease{1500};
+  RedisTestServer redis_;
+  int redis_port_ = 0;
   LiveRig a_;
   LiveRig b_;
   net::io_context ioc_;
@@ -141,6 +150,36 @@ TEST_F(Cluster, AStoppedNodesGamesAreAdoptedAndItsRelayedPlayersReconnect) {
   EXPECT_NE(log.find("pause_clocks"), std::string::npos) << log;
   EXPECT_NE(log.find("resume_clocks"), std::string::npos) << log;
   EXPECT_NE(log.find("Nf3"), std::string::npos) << log;
+}
+
+TEST_F(Cluster, ASpectatorOnTheOtherNodeIsServedFromRedisAndTheStore) {
+  const Game g = friends_on_a();
+  auto white = open_socket(ioc_, a_.server->port(), g.id, g.white);
+  auto black = open_socket(ioc_, a_.server->port(), g.id, g.black);
+  next(*white, "welcome");
+  next(*black, "welcome");
+  // A spectator on B: B's mirror, fed by the bus; A never sees this socket.
+  auto spectator = open_socket(ioc_, b_.server->port(), g.id, "");
+  EXPECT_EQ(at(next(*spectator, "welcome"), "/role"), "spectator");
+  next(*spectator, "state");
+  EXPECT_EQ(b_.mirrors->size(), 1u);
+  EXPECT_EQ(b_.registry->rooms_in_memory(), 0u);
+  move(*white, 1, "e2e4");
+  next(*white, "ack");
+  EXPECT_EQ(at(next(*spectator, "move"), "/d/san"), "e4");
+  // Redis goes: the mirror reads the store instead, within a second or two.
+  redis_.stop(/*kill=*/true);
+  move(*black, 2, "e7e5");
+  next(*black, "ack");
+  EXPECT_EQ(at(next(*spectator, "move"), "/d/san"), "e5");
+  // And comes back: the bus again.
+  ASSERT_TRUE(redis_.start());
+  move(*white, 3, "g1f3");
+  next(*white, "ack");
+  EXPECT_EQ(at(next(*spectator, "move"), "/d/san"), "Nf3");
+  // The spectator acts: refused as by the room.
+  send(*spectator, R"({"t":"resign","id":5})");
+  EXPECT_EQ(at(next(*spectator, "error"), "/d/code"), "not-a-player");
 }
 
 }  // namespace

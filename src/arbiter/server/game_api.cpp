@@ -249,9 +249,16 @@ SocketRoute GameApi::route_socket(std::string_view target, bool forwarded) {
   if (parts.size() != 4 || parts[0] != "api" || parts[1] != "games" || parts[3] != "ws") {
     return {};
   }
-  auto [room, owner] = registry_.locate(std::string(parts[2]));
-  if (room || forwarded) return {std::move(room), {}};
-  return {nullptr, std::move(owner)};
+  const std::string id{parts[2]};
+  auto [room, owner] = registry_.locate(id);
+  if (room || forwarded) return {std::move(room), {}, {}};
+  return {nullptr, std::move(owner), id};
+}
+
+std::shared_ptr<SocketHandler> GameApi::remote_socket(const std::string& game_id,
+                                                      std::shared_ptr<SocketHandler> relay) {
+  if (mirrors_ == nullptr) return relay;
+  return std::make_shared<RemoteSocket>(mirrors_->mirror_for(game_id), std::move(relay));
 }
 
 }  // namespace arbiter::server

@@ -25,6 +25,7 @@
 #include "arbiter/server/handlers.hpp"
 #include "arbiter/server/rate_limit.hpp"
 #include "arbiter/server/registry.hpp"
+#include "arbiter/server/spectator_mirror.hpp"
 
 namespace arbiter::server {
 
@@ -39,6 +40,11 @@ class GameApi final : public ApiHandler {
   [[nodiscard]] HttpReply handle(const HttpRequest& request) override;
   [[nodiscard]] std::shared_ptr<SocketHandler> socket_for(std::string_view target) override;
   [[nodiscard]] SocketRoute route_socket(std::string_view target, bool forwarded) override;
+  [[nodiscard]] std::shared_ptr<SocketHandler> remote_socket(
+      const std::string& game_id, std::shared_ptr<SocketHandler> relay) override;
+  // Cluster with Redis: spectators of another node's game are served from this node's
+  // mirrors (docs/cluster.md); players are still relayed. Null: everything is relayed.
+  void set_mirrors(MirrorRegistry* mirrors) noexcept { mirrors_ = mirrors; }
 
  private:
   [[nodiscard]] bool allow(const std::string& remote);
@@ -46,6 +52,7 @@ class GameApi final : public ApiHandler {
 
   GameRegistry& registry_;
   const TimeSource& time_;
+  MirrorRegistry* mirrors_ = nullptr;
   [[nodiscard]] bool allow_creation();
 
   RateLimit creation_limit_;

@@ -93,6 +93,11 @@ struct RoomContext {
   // write with its epoch. Empty: a single server, no leases.
   std::string node;
   Millis lease_ttl{10000};
+  // Cluster: told every event once it is committed, in order (the node publishes them on
+  // Redis for the other nodes' mirrors, docs/cluster.md). Called under the room's lock:
+  // it must only queue. Empty: nobody is told.
+  std::function<void(const std::string& game_id, std::span<const store::EventRecord>)>
+      committed_events;
 };
 
 struct JoinResult {

@@ -120,6 +120,7 @@ bool GameRoom::wait_idle(std::unique_lock<std::mutex>& lock, Millis limit) {
 }
 
 void GameRoom::publish(std::vector<store::EventRecord> records) {
+  if (ctx_.committed_events && !records.empty()) ctx_.committed_events(id_, records);
   for (auto& r : records) {
     events_.push_back(std::make_shared<const std::string>(std::move(r.json)));
     const auto seq = static_cast<std::int64_t>(events_.size());

@@ -54,6 +54,7 @@ struct HttpRequest {
 struct SocketRoute {
   std::shared_ptr<SocketHandler> handler;
   std::string forward_to;  // another cluster node's "host:port": relay the socket there
+  std::string game_id;     // with forward_to: the game
 };
 
 // The application behind /api/. Called on the server's threads, possibly concurrently.
@@ -66,7 +67,15 @@ class ApiHandler {
   // As socket_for(), with the cluster's forwarding: `forwarded` as in HttpRequest.
   [[nodiscard]] virtual SocketRoute route_socket(std::string_view target, bool forwarded) {
     (void)forwarded;
-    return {socket_for(target), {}};
+    return {socket_for(target), {}, {}};
+  }
+  // The handler of a socket for `game_id`, which another node owns, given `relay`, which
+  // passes everything to that node: `relay` itself, or a handler that serves some of the
+  // socket here (a cluster node's spectators, spectator_mirror.hpp).
+  [[nodiscard]] virtual std::shared_ptr<SocketHandler> remote_socket(
+      const std::string& game_id, std::shared_ptr<SocketHandler> relay) {
+    (void)game_id;
+    return relay;
   }
 };
 

@@ -146,8 +146,9 @@ void HttpSession::answer(http::request<http::string_body>&& request) {
     std::shared_ptr<SocketHandler> handler = std::move(route.handler);
     if (!handler && !route.forward_to.empty()) {
       // Another node's game (docs/cluster.md): the client's socket is relayed there.
-      handler = std::make_shared<UpstreamRelay>(stream_.get_executor(), route.forward_to, target,
-                                                client_, limits_);
+      handler = api_->remote_socket(
+          route.game_id, std::make_shared<UpstreamRelay>(stream_.get_executor(), route.forward_to,
+                                                         target, client_, limits_));
     }
     if (!handler) {
       keep_alive_ = false;

@@ -15,10 +15,12 @@
 #include <string>
 
 #include "arbiter/server/computer.hpp"
+#include "arbiter/server/event_bus.hpp"
 #include "arbiter/server/game_api.hpp"
 #include "arbiter/server/registry.hpp"
 #include "arbiter/server/server.hpp"
 #include "arbiter/server/service.hpp"
+#include "arbiter/server/upstream.hpp"
 #include "arbiter/store/pg_test_server.hpp"
 
 namespace arbiter::server::testing {
@@ -39,7 +41,8 @@ struct LiveRig {
   // the other nodes; empty: a store of its own), with leases of `lease_ttl`.
   [[nodiscard]] bool start_node(const std::string& name, const std::string& node,
                                 std::string location, RoomTimings timings = {},
-                                bool computer = false, Millis lease_ttl = Millis{10000}) {
+                                bool computer = false, Millis lease_ttl = Millis{10000},
+                                int redis_port = 0) {
     dir = std::filesystem::temp_directory_path() /
           ("arbiter-live-" + std::to_string(::getpid()) + "-" + name);
     std::filesystem::remove_all(dir);
@@ -64,8 +67,26 @@ struct LiveRig {
     ctx.timings = timings;
     ctx.node = node;
     ctx.lease_ttl = lease_ttl;
+    if (redis_port > 0) {
+      // The cluster's bus (docs/cluster.md), as `arbiter serve --redis` sets it up.
+      publisher = std::make_unique<EventPublisher>(RedisAddress{"127.0.0.1", redis_port});
+      ctx.committed_events = [this](const std::string& id,
+                                    std::span<const store::EventRecord> events) {
+        publisher->publish(id, events);
+      };
+    }
     registry = std::make_unique<GameRegistry>(ctx);
+    if (redis_port > 0) {
+      node_client = std::make_unique<NodeClient>();
+      mirrors = std::make_unique<MirrorRegistry>(mirror_source(*registry, *node_client, *store),
+                                                 clock, timings);
+      subscriber = std::make_unique<EventSubscriber>(
+          RedisAddress{"127.0.0.1", redis_port}, [this](const BusEvent& e) { mirrors->deliver(e); },
+          [this](bool up) { mirrors->set_bus_up(up); });
+      service.every_second([this] { mirrors->tick_all(); });
+    }
     api = std::make_shared<GameApi>(*registry, api_time);
+    api->set_mirrors(mirrors.get());
     ServerOptions options;
     options.port = 0;
     options.doc_root = dir;
@@ -85,8 +106,12 @@ struct LiveRig {
   void stop() {
     if (server) server->stop();
     service.stop();
+    subscriber.reset();
+    mirrors.reset();
+    node_client.reset();
     if (registry) registry->shutdown();
     registry.reset();
+    publisher.reset();
     engines.reset();
     server.reset();
     store.reset();
@@ -101,7 +126,11 @@ struct LiveRig {
   RoomService service;
   std::unique_ptr<store::Store> store;
   std::unique_ptr<EnginePool> engines;
+  std::unique_ptr<EventPublisher> publisher;  // with a Redis port: the cluster's bus
   std::unique_ptr<GameRegistry> registry;
+  std::unique_ptr<NodeClient> node_client;
+  std::unique_ptr<MirrorRegistry> mirrors;
+  std::unique_ptr<EventSubscriber> subscriber;
   std::shared_ptr<GameApi> api;
   std::unique_ptr<Server> server;
 };

@@ -55,6 +55,7 @@ void RoomService::run() {
       // take over the games of a node that died.
       registry_->renew_leases();
       registry_->heartbeat();
+      if (every_second_) every_second_();
       next_sweep = std::chrono::steady_clock::now() + std::chrono::seconds{1};
     }
   }

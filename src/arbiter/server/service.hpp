@@ -24,6 +24,9 @@ class RoomService final : public Executor {
   RoomService& operator=(const RoomService&) = delete;
 
   void start(GameRegistry& registry);
+  // Also run once a second on the service's thread (before start()): a cluster node's
+  // spectator mirrors, for one.
+  void every_second(std::function<void()> task) { every_second_ = std::move(task); }
   // Joins the thread; later posts are dropped.
   void stop();
   void post(std::function<void()> task) override;
@@ -33,6 +36,7 @@ class RoomService final : public Executor {
 
   std::chrono::milliseconds period_;
   GameRegistry* registry_ = nullptr;
+  std::function<void()> every_second_;
   std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<std::function<void()>> tasks_;

@@ -3,6 +3,9 @@
 #include <optional>
 #include <utility>
 
+#include "arbiter/server/registry.hpp"
+#include "arbiter/wire/protocol.hpp"
+
 namespace arbiter::server {
 namespace {
 
@@ -120,6 +123,57 @@ void forward_request(net::any_io_executor executor, std::string address, HttpReq
   call->run(request);
 }
 
+NodeClient::NodeClient() : work_(net::make_work_guard(ioc_)), thread_([this] { ioc_.run(); }) {}
+
+NodeClient::~NodeClient() {
+  work_.reset();
+  ioc_.stop();
+  thread_.join();
+}
+
+void NodeClient::get(std::string address, std::string target,
+                     std::function<void(Result<std::string>)> done) {
+  HttpRequest request{"GET", std::move(target), {}, "127.0.0.1", true};
+  forward_request(ioc_.get_executor(), std::move(address), std::move(request), "127.0.0.1",
+                  std::chrono::seconds{3}, 16 * 1024 * 1024,
+                  [done = std::move(done)](Result<UpstreamReply> reply) {
+                    if (!reply) return done(tl::unexpected(reply.error()));
+                    if (reply->status != 200) {
+                      return done(make_error(ErrorCode::kIo,
+                                             "the node answered " + std::to_string(reply->status)));
+                    }
+                    done(std::move(reply->body));
+                  });
+}
+
+void NodeClient::post(std::function<void()> task) { net::post(ioc_, std::move(task)); }
+
+MirrorSource mirror_source(GameRegistry& registry, NodeClient& client, store::Store& store) {
+  MirrorSource source;
+  source.fetch_state = [&registry, &client](const std::string& id,
+                                            std::function<void(Result<std::string>)> done) {
+    client.post([&registry, &client, id, done = std::move(done)]() mutable {
+      auto where = registry.locate(id);
+      if (where.room) return done(wire::write_game_state(where.room->state()));
+      if (where.owner_address.empty()) {
+        return done(make_error(ErrorCode::kIo, "no node holds game " + id));
+      }
+      client.get(where.owner_address, "/api/games/" + id, std::move(done));
+    });
+  };
+  source.events_after = [&store](const std::string& id,
+                                 std::int64_t after) -> Result<std::vector<store::EventRecord>> {
+    auto game = store.load_game(id);
+    if (!game) return tl::unexpected(game.error());
+    std::vector<store::EventRecord> out;
+    for (auto& e : game->events) {
+      if (e.seq > after) out.push_back(std::move(e));
+    }
+    return out;
+  };
+  return source;
+}
+
 UpstreamRelay::UpstreamRelay(net::any_io_executor executor, std::string address, std::string target,
                              std::string client, const Limits& limits)
     : strand_(net::make_strand(executor)),
@@ -174,7 +228,6 @@ void UpstreamRelay::on_close(const std::shared_ptr<Connection>&) {
     if (self->open_) {
       self->close_upstream();
     } else {
-      beast::error_code ignored;
       self->resolver_.cancel();
       beast::get_lowest_layer(self->ws_).cancel();
     }

@@ -10,11 +10,13 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <thread>
 
 #include "arbiter/base/error.hpp"
 #include "arbiter/server/beast.hpp"
 #include "arbiter/server/handlers.hpp"
 #include "arbiter/server/limits.hpp"
+#include "arbiter/server/spectator_mirror.hpp"
 
 namespace arbiter::server {
 
@@ -43,6 +45,33 @@ struct UpstreamReply {
 void forward_request(net::any_io_executor executor, std::string address, HttpRequest request,
                      std::string client, std::chrono::milliseconds timeout, std::size_t body_max,
                      std::function<void(Result<UpstreamReply>)> done);
+
+// Requests of a node to the others outside any client's session (a mirror's state, for
+// one): one thread of its own running them.
+class NodeClient {
+ public:
+  NodeClient();
+  ~NodeClient();
+  NodeClient(const NodeClient&) = delete;
+  NodeClient& operator=(const NodeClient&) = delete;
+  // GET `target` of the node at `address`; `done` (on the client's thread) gets the body
+  // of a 200 reply, else an error (kIo) naming the status or the failure.
+  void get(std::string address, std::string target, std::function<void(Result<std::string>)> done);
+  // Runs `task` on the client's thread.
+  void post(std::function<void()> task);
+
+ private:
+  net::io_context ioc_;
+  net::executor_work_guard<net::io_context::executor_type> work_;
+  std::thread thread_;
+};
+
+// A cluster node's source for its spectator mirrors (spectator_mirror.hpp): the state from
+// this node's room if it owns the game, else from the owner over HTTP; the events from the
+// store. Both run on `client`'s thread, never on the caller's.
+class GameRegistry;
+[[nodiscard]] MirrorSource mirror_source(GameRegistry& registry, NodeClient& client,
+                                         store::Store& store);
 
 // A WebSocket relayed to the owner: the client's socket (a WebSocketSession, with all its
 // limits) talks to this handler, which opens a WebSocket to the owner with the same target
