@@ -126,4 +126,10 @@ checks=$?
 echo "games interrupted by a failover (Art. 6.11.1), by the node that took them:"
 grep -c "interrupted for" "$dir"/node*.log || true
 echo "writes of a former owner fenced off: $(cat "$dir"/node*.log | grep -c "fenced off" || true)"
+# A sanitizer build's report in a node's log is a failure too (the node may have gone on).
+if grep -l "ERROR: AddressSanitizer\|runtime error:\|ERROR: LeakSanitizer" "$dir"/node*.log; then
+  echo "FAILED: a sanitizer report in the nodes' logs"
+  grep -h -A12 "ERROR: AddressSanitizer\|runtime error:" "$dir"/node*.log | head -40
+  checks=1
+fi
 [ "$checks" = 0 ] && [ "$status" = 0 ] && log "chaos: PASSED" || { log "chaos: FAILED"; exit 1; }
