@@ -35,17 +35,8 @@ export ARBITER_CLUSTER_DIR=$dir
 
 [ "$seconds" -ge 40 ] || { echo "chaos.sh: at least 40 seconds" >&2; exit 2; }
 
-# Twelve free ports in a row (HAProxy, three nodes, PostgreSQL at +10, Redis at +11).
-free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-port=
-for try in $(seq 1 50); do
-  p=$((20000 + (RANDOM * 7 + try * 131) % 30000))
-  ok=1
-  for i in 0 1 2 3 10 11; do free $((p + i)) || { ok=0; break; }; done
-  [ "$ok" = 1 ] && { port=$p; break; }
-done
-[ -n "$port" ] || { echo "chaos.sh: no free ports" >&2; exit 1; }
-export ARBITER_CLUSTER_PORT=$port
+export ARBITER_CLUSTER_PORT=auto  # cluster.sh finds free ports, kept in $dir/port
+
 cluster() { "$root/scripts/cluster.sh" "$@"; }
 
 cleanup() {
@@ -59,6 +50,7 @@ trap cleanup EXIT
 log() { echo "chaos.sh: $(date +%T) $*"; }
 
 cluster up
+port=$(cat "$dir/port")
 db="postgresql://arbiter@127.0.0.1:$((port + 10))/arbiter"
 
 "$ARBITER" loadtest --url "http://127.0.0.1:$port" --games "$games" --rate 1 \

@@ -12,7 +12,8 @@
 # Environment (defaults in brackets):
 #   ARBITER_CLUSTER_DIR   the directory of data, logs and pid files [/tmp/arbiter-cluster]
 #   ARBITER_CLUSTER_PORT  HAProxy's port; nodes listen on PORT+1..PORT+3, PostgreSQL on
-#                         PORT+10, Redis on PORT+11 [8000]
+#                         PORT+10, Redis on PORT+11 [8000]; `auto`: free ports are found
+#                         (tests), the choice kept in DIR/port for the later calls
 #   ARBITER               the arbiter binary [build/release/bin/arbiter]
 #   ARBITER_WEB           the web root [web/dist]
 #   ARBITER_LEASE_TTL     milliseconds of a node's lease of a game [10000]
@@ -20,6 +21,28 @@ set -eu
 
 dir=${ARBITER_CLUSTER_DIR:-/tmp/arbiter-cluster}
 port=${ARBITER_CLUSTER_PORT:-8000}
+# A port nothing listens on: a connection to it is refused.
+free() {
+  python3 -c 'import socket, sys
+s = socket.socket(); s.settimeout(0.5)
+sys.exit(0 if s.connect_ex(("127.0.0.1", int(sys.argv[1]))) != 0 else 1)' "$1"
+}
+if [ "$port" = auto ]; then
+  mkdir -p "$dir"
+  if [ -f "$dir/port" ]; then
+    port=$(cat "$dir/port")
+  else
+    port=
+    for try in $(seq 1 50); do
+      p=$((20000 + ($(od -An -N2 -tu2 /dev/urandom) + try * 131) % 30000))
+      ok=1
+      for i in 0 1 2 3 10 11; do free $((p + i)) || { ok=0; break; }; done
+      [ "$ok" = 1 ] && { port=$p; break; }
+    done
+    [ -n "$port" ] || { echo "cluster.sh: no free ports" >&2; exit 1; }
+    echo "$port" >"$dir/port"
+  fi
+fi
 arbiter=${ARBITER:-build/release/bin/arbiter}
 web=${ARBITER_WEB:-web/dist}
 lease_ttl=${ARBITER_LEASE_TTL:-10000}
