@@ -30,10 +30,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 export ARBITER=${ARBITER:-$root/build/release/bin/arbiter}
 export ARBITER_WEB=${ARBITER_WEB:-$root/web/dist}
 export ARBITER_LEASE_TTL=${ARBITER_LEASE_TTL:-3000}
+[ "$seconds" -ge 40 ] || { echo "chaos.sh: at least 40 seconds" >&2; exit 2; }
 dir=$(mktemp -d /tmp/arbiter-chaos.XXXXXX)
 export ARBITER_CLUSTER_DIR=$dir
-
-[ "$seconds" -ge 40 ] || { echo "chaos.sh: at least 40 seconds" >&2; exit 2; }
 
 export ARBITER_CLUSTER_PORT=auto  # cluster.sh finds free ports, kept in $dir/port
 
@@ -85,7 +84,8 @@ wait "$load" || status=$?
 log "load finished (exit $status)"
 cat "$dir/loadtest.err" >&2 || true
 
-python3 - "$dir/loadtest.json" <<'EOF'
+checks=0
+python3 - "$dir/loadtest.json" <<'EOF' || checks=$?
 import json, sys
 r = json.load(open(sys.argv[1]))
 m = r["moves"]
@@ -114,7 +114,6 @@ for p in problems:
     print("FAILED:", p)
 sys.exit(1 if problems else 0)
 EOF
-checks=$?
 echo "games interrupted by a failover (Art. 6.11.1), by the node that took them:"
 grep -c "interrupted for" "$dir"/node*.log || true
 echo "writes of a former owner fenced off: $(cat "$dir"/node*.log | grep -c "fenced off" || true)"

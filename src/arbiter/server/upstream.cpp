@@ -178,7 +178,7 @@ UpstreamRelay::UpstreamRelay(net::any_io_executor executor, std::string address,
                              std::string client, const Limits& limits)
     : strand_(net::make_strand(executor)),
       resolver_(strand_),
-      ws_(strand_),
+      ws_(std::in_place, strand_),
       address_(std::move(address)),
       target_(std::move(target)),
       client_(std::move(client)),
@@ -193,14 +193,14 @@ UpstreamRelay::UpstreamRelay(net::any_io_executor executor, std::string address,
   // client go (4010), to reconnect to whichever node then holds the game.
   timeout.idle_timeout = limits.upstream_idle_timeout;
   timeout.keep_alive_pings = true;
-  ws_.set_option(timeout);
+  ws_->set_option(timeout);
   websocket::permessage_deflate deflate;
   deflate.client_enable = false;
   deflate.server_enable = false;
-  ws_.set_option(deflate);
+  ws_->set_option(deflate);
   // The owner's messages are bounded by the owner; a relay takes what a browser takes.
-  ws_.read_message_max(1u << 20);
-  ws_.set_option(websocket::stream_base::decorator([client = client_](websocket::request_type& r) {
+  ws_->read_message_max(1u << 20);
+  ws_->set_option(websocket::stream_base::decorator([client = client_](websocket::request_type& r) {
     r.set(http::field::user_agent, "arbiter-node");
     r.set(bsv(kForwardedHeader), "1");
     r.set("X-Forwarded-For", bsv(client));
@@ -221,6 +221,17 @@ void UpstreamRelay::on_message(const std::shared_ptr<Connection>&, std::string_v
 }
 
 void UpstreamRelay::on_close(const std::shared_ptr<Connection>&) {
+  // The server's executors are an io_context's (server.cpp).
+  auto& io = static_cast<net::io_context&>(
+      net::query(strand_.get_inner_executor(), net::execution::context));
+  if (io.stopped()) {
+    // The server stopped (SessionRegistry::abandon_all, its threads joined): nothing runs
+    // any more, so the stream is freed here, with whatever Beast kept suspended in it.
+    connection_.reset();
+    out_.clear();
+    ws_.reset();
+    return;
+  }
   net::dispatch(strand_, [self = shared_from_this()] {
     self->client_gone_ = true;
     self->connection_.reset();
@@ -229,7 +240,7 @@ void UpstreamRelay::on_close(const std::shared_ptr<Connection>&) {
       self->close_upstream();
     } else {
       self->resolver_.cancel();
-      beast::get_lowest_layer(self->ws_).cancel();
+      beast::get_lowest_layer(*self->ws_).cancel();
     }
   });
 }
@@ -238,7 +249,7 @@ void UpstreamRelay::start() {
   auto host = split_address(address_);
   if (!host) return fail(4010, "the game's node has a bad address");
   host_ = std::move(*host);
-  beast::get_lowest_layer(ws_).expires_after(handshake_limit_);
+  beast::get_lowest_layer(*ws_).expires_after(handshake_limit_);
   resolver_.async_resolve(
       host_.host, host_.port,
       beast::bind_front_handler(&UpstreamRelay::on_resolve, shared_from_this()));
@@ -246,17 +257,17 @@ void UpstreamRelay::start() {
 
 void UpstreamRelay::on_resolve(beast::error_code ec, const tcp::resolver::results_type& results) {
   if (ec || client_gone_) return fail(4010, "the game's node cannot be reached");
-  beast::get_lowest_layer(ws_).async_connect(
+  beast::get_lowest_layer(*ws_).async_connect(
       results, beast::bind_front_handler(&UpstreamRelay::on_connect, shared_from_this()));
 }
 
 void UpstreamRelay::on_connect(beast::error_code ec, const tcp::endpoint&) {
   if (ec || client_gone_) return fail(4010, "the game's node cannot be reached");
-  beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true), ec);
+  beast::get_lowest_layer(*ws_).socket().set_option(tcp::no_delay(true), ec);
   // The websocket timeouts take over from here.
-  beast::get_lowest_layer(ws_).expires_never();
-  ws_.async_handshake(host_.host + ":" + host_.port, target_,
-                      beast::bind_front_handler(&UpstreamRelay::on_handshake, shared_from_this()));
+  beast::get_lowest_layer(*ws_).expires_never();
+  ws_->async_handshake(host_.host + ":" + host_.port, target_,
+                       beast::bind_front_handler(&UpstreamRelay::on_handshake, shared_from_this()));
 }
 
 void UpstreamRelay::on_handshake(beast::error_code ec) {
@@ -265,20 +276,20 @@ void UpstreamRelay::on_handshake(beast::error_code ec) {
     return fail(4010, "the game's node refused the connection");
   }
   open_ = true;
-  ws_.text(true);
+  ws_->text(true);
   read_next();
   if (!out_.empty()) write_next();
 }
 
 void UpstreamRelay::read_next() {
-  ws_.async_read(buffer_, beast::bind_front_handler(&UpstreamRelay::on_read, shared_from_this()));
+  ws_->async_read(buffer_, beast::bind_front_handler(&UpstreamRelay::on_read, shared_from_this()));
 }
 
 void UpstreamRelay::on_read(beast::error_code ec, std::size_t) {
   if (ec) {
     if (ec == websocket::error::closed) {
       // The owner closed: the client gets the same code and reason.
-      const auto& why = ws_.reason();
+      const auto& why = ws_->reason();
       return fail(static_cast<unsigned short>(why.code), std::string{why.reason.c_str()});
     }
     return fail(4010, "the connection to the game's node broke");
@@ -302,8 +313,8 @@ void UpstreamRelay::queue(std::string text) {
 
 void UpstreamRelay::write_next() {
   writing_ = true;
-  ws_.async_write(net::buffer(out_.front()),
-                  beast::bind_front_handler(&UpstreamRelay::on_write, shared_from_this()));
+  ws_->async_write(net::buffer(out_.front()),
+                   beast::bind_front_handler(&UpstreamRelay::on_write, shared_from_this()));
 }
 
 void UpstreamRelay::on_write(beast::error_code ec, std::size_t) {
@@ -333,8 +344,8 @@ void UpstreamRelay::close_upstream() {
   closing_ = true;
   if (!open_ || writing_) return;  // on_write closes once the write in flight is done
   open_ = false;
-  ws_.async_close(websocket::close_code::going_away,
-                  [self = shared_from_this()](beast::error_code) {});
+  ws_->async_close(websocket::close_code::going_away,
+                   [self = shared_from_this()](beast::error_code) {});
 }
 
 }  // namespace arbiter::server

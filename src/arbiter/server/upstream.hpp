@@ -9,6 +9,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -105,7 +106,10 @@ class UpstreamRelay final : public SocketHandler,
 
   net::strand<net::any_io_executor> strand_;
   tcp::resolver resolver_;
-  websocket::stream<beast::tcp_stream> ws_;
+  // Optional so that a stopped server can destroy it (on_close): an operation Beast keeps
+  // suspended inside the stream (a write behind a keep-alive ping) holds this relay, and
+  // with the io_context stopped nothing would ever resume or free it.
+  std::optional<websocket::stream<beast::tcp_stream>> ws_;
   beast::flat_buffer buffer_;
   std::string address_;
   HostPort host_;
