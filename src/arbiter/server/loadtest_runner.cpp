@@ -161,8 +161,17 @@ Result<LoadReport> run_load(const LoadOptions& options) {
     report.steady_acked = shared.acked.load() - acked_at_ready;
     sample(options.server_pid, report.server_end, report.server_sample_error);
     report.steady_s = seconds(steady_end - ready);
+    // Every game must have stopped (no move sent after it) before "nothing in flight" means
+    // anything: a game's timer could otherwise send one more move after the count was read.
+    std::atomic<std::size_t> stopped{0};
     for (std::size_t i = 0; i < games.size(); ++i) {
-      net::post(threads.context(i), [g = games[i]] { g->stop(); });
+      net::post(threads.context(i), [g = games[i], &stopped] {
+        g->stop();
+        stopped.fetch_add(1);
+      });
+    }
+    while (stopped.load() < games.size() && LoadClock::now() < hard_end) {
+      std::this_thread::sleep_for(kPoll);
     }
     while (shared.in_flight.load() > 0 && LoadClock::now() < hard_end) {
       std::this_thread::sleep_for(kPoll);
