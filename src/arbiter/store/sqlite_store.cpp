@@ -26,6 +26,7 @@ Result<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& path,
   ARB_TRY(db->exec(options.synchronous_full ? "PRAGMA synchronous = FULL"
                                             : "PRAGMA synchronous = NORMAL"));
   ARB_TRY(db->exec("PRAGMA foreign_keys = ON"));
+  ARB_TRY(db->exec("PRAGMA cache_size = -" + std::to_string(std::max(1, options.cache_kib))));
   std::unique_ptr<SqliteStore> store{new SqliteStore{std::move(*db)}};
   ARB_TRY(store->migrate());
   return store;
@@ -112,7 +113,9 @@ Result<void> SqliteStore::require_live(std::string_view game_id) {
 
 Result<void> SqliteStore::write_move(std::string_view game_id, const MoveRecord& move,
                                      std::span<const EventRecord> events) {
-  ARB_TRY(require_live(game_id));
+  auto status = status_of(game_id);
+  if (!status) return tl::unexpected(status.error());
+  ARB_TRY(check_live(game_id, *status));
   auto last = db_.prepare("SELECT COALESCE(MAX(ply), 0) FROM moves WHERE game_id = ?1");
   if (!last) return tl::unexpected(last.error());
   last->bind(1, game_id);
@@ -126,11 +129,13 @@ Result<void> SqliteStore::write_move(std::string_view game_id, const MoveRecord&
   insert->bind(5, move.white_ms).bind(6, move.black_ms).bind(7, move.wall_ms);
   ARB_TRY(insert->run());
   ARB_TRY(insert_events(game_id, events));
-  auto ongoing = db_.prepare("UPDATE games SET status = 'ongoing' WHERE id = ?1");
+  if (*status == GameStatus::Ongoing) return touch(game_id, move.wall_ms, events);
+  // The first move: one update of the row (and of its two indexes) for both columns.
+  auto ongoing = db_.prepare(
+      "UPDATE games SET status = 'ongoing', updated_ms = MAX(updated_ms, ?2) WHERE id = ?1");
   if (!ongoing) return tl::unexpected(ongoing.error());
-  ongoing->bind(1, game_id);
-  ARB_TRY(ongoing->run());
-  return touch(game_id, move.wall_ms, events);
+  ongoing->bind(1, game_id).bind(2, latest_wall(move.wall_ms, events));
+  return ongoing->run();
 }
 
 Result<void> SqliteStore::write_events(std::string_view game_id,

@@ -18,6 +18,11 @@ struct SqliteOptions {
   bool synchronous_full = true;
   // How long a call waits for another connection's write lock before failing with kIo.
   int busy_timeout_ms = 5000;
+  // The page cache of the connection, in KiB (PRAGMA cache_size). SQLite's default of
+  // 2 MiB made a server with thousands of games read its indexes back from the operating
+  // system for every move (issue #16: 6 % of its processor time was pread); pages are
+  // taken only as the database grows.
+  int cache_kib = 64 * 1024;
 };
 
 class SqliteStore final : public Store {
