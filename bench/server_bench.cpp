@@ -6,6 +6,7 @@
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
+#include <array>
 #include <filesystem>
 
 #include "arbiter/core/movegen.hpp"
@@ -19,33 +20,44 @@ using namespace arbiter::server;
 
 constexpr int kIdleGames = 20000;
 
-struct Idle {
+// Games of one benchmark in a store of their own on /dev/shm, with their registry.
+template <class Clock>
+struct Games {
   std::filesystem::path dir;
   std::unique_ptr<store::Store> store;
-  SystemRoomClock clock;
+  Clock clock;
   ManualExecutor executor;
   std::unique_ptr<GameRegistry> registry;
   std::vector<std::shared_ptr<GameRoom>> rooms;
 
-  Idle() {
-    dir = std::filesystem::path("/dev/shm") / ("arbiter-bench-" + std::to_string(::getpid()));
+  Games(const std::string& name, RoomTimings timings) {
+    dir = std::filesystem::path("/dev/shm") /
+          ("arbiter-bench-" + name + "-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     store = std::move(*store::open_store((dir / "arbiter.db").string()));
     RoomContext ctx;
     ctx.store = store.get();
     ctx.clock = &clock;
     ctx.executor = &executor;
+    ctx.timings = timings;
     registry = std::make_unique<GameRegistry>(ctx);
-    auto request = *wire::parse_create_request(
-        R"({"time_control":"180+2","color":"white","opponent":{"type":"friend"}})");
-    for (int i = 0; i < kIdleGames; ++i) rooms.push_back(registry->create(request)->room);
   }
-  ~Idle() {
+  ~Games() {
     registry->shutdown();
     rooms.clear();
     registry.reset();
     store.reset();
     std::filesystem::remove_all(dir);
+  }
+  Games(const Games&) = delete;
+  Games& operator=(const Games&) = delete;
+};
+
+struct Idle : Games<SystemRoomClock> {
+  Idle() : Games("idle", RoomTimings{}) {
+    auto request = *wire::parse_create_request(
+        R"({"time_control":"180+2","color":"white","opponent":{"type":"friend"}})");
+    for (int i = 0; i < kIdleGames; ++i) rooms.push_back(registry->create(request)->room);
   }
 };
 
@@ -64,7 +76,7 @@ void BM_TickEveryRoom(benchmark::State& state) {
 }
 BENCHMARK(BM_TickEveryRoom)->Unit(benchmark::kMicrosecond);
 
-// After: the registry ticks the rooms that reported themselves (none of these).
+// After: the registry ticks the rooms whose timer fell due (none of these asked for one).
 void BM_TickActiveRooms(benchmark::State& state) {
   Idle& g = idle();
   for (auto _ : state) g.registry->tick_all();
@@ -91,6 +103,74 @@ class NullConnection final : public Connection {
   std::size_t bytes = 0;
   std::size_t messages = 0;
 };
+
+// Issue #16: 2,000 games in play (both players connected, 1. e4 e5 played, the clocks
+// running), as a server at 4,000 sockets holds them. Every one of them has something
+// time-dependent, so before, each 10 ms tick visited all of them (BM_TickEveryPlayingRoom
+// is that loop); now each room asks for its next timer (a flag, a ping) and the service
+// ticks the rooms whose timer fell due (BM_TickDuePlayingRooms). The clock advances 1 ms
+// a call (2 s, then 20 s): 4,000 players' pings every 5 s fall due 0.8 times a call.
+constexpr int kPlayingGames = 2000;
+
+RoomTimings silent_sockets() {
+  // These sockets never answer: no resend, no close for silence, pings all along.
+  RoomTimings t;
+  t.resend_after = t.close_after = t.idle_timeout = Millis{1'000'000'000};
+  return t;
+}
+
+struct Playing : Games<ManualRoomClock> {
+  std::vector<std::shared_ptr<Connection>> sockets;
+
+  Playing() : Games("playing", silent_sockets()) {
+    const auto request = *wire::parse_create_request(
+        R"({"time_control":"180+2","color":"white","opponent":{"type":"friend"}})");
+    for (int i = 0; i < kPlayingGames; ++i) {
+      auto game = *registry->create(request);
+      auto joined = *game.room->join(wire::JoinGameRequest{"Boris", std::nullopt, game.invite});
+      const std::array<std::string, 2> tokens{game.token, joined.token};
+      const std::array<std::string, 2> moves{"e2e4", "e7e5"};
+      for (std::size_t side = 0; side < 2; ++side) {
+        auto socket = std::make_shared<NullConnection>();
+        game.room->on_open(socket);
+        game.room->on_message(
+            socket, R"({"t":"hello","v":1,"token":")" + tokens[side] + R"(","last_seq":0})");
+        sockets.push_back(socket);
+      }
+      for (std::size_t side = 0; side < 2; ++side) {
+        game.room->on_message(sockets[sockets.size() - 2 + side],
+                              R"({"t":"move","id":1,"d":{"uci":")" + moves[side] + R"(","ply":)" +
+                                  std::to_string(side + 1) + "}}");
+      }
+      rooms.push_back(game.room);
+    }
+  }
+};
+
+Playing& playing() {
+  static Playing games;
+  return games;
+}
+
+void BM_TickEveryPlayingRoom(benchmark::State& state) {
+  Playing& g = playing();
+  for (auto _ : state) {
+    g.clock.advance(Millis{1});
+    for (const auto& room : g.rooms) room->tick();
+  }
+  state.counters["rooms"] = static_cast<double>(g.rooms.size());
+}
+BENCHMARK(BM_TickEveryPlayingRoom)->Unit(benchmark::kMicrosecond)->Iterations(2000);
+
+void BM_TickDuePlayingRooms(benchmark::State& state) {
+  Playing& g = playing();
+  for (auto _ : state) {
+    g.clock.advance(Millis{1});
+    g.registry->tick_all();
+  }
+  state.counters["rooms"] = static_cast<double>(g.rooms.size());
+}
+BENCHMARK(BM_TickDuePlayingRooms)->Unit(benchmark::kMicrosecond)->Iterations(20000);
 
 // Issue #16: the processor time of one move in a room, everything included (parsing the
 // message, refereeing, the protocol event for both players, the acknowledgement, the

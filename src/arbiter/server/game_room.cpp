@@ -216,7 +216,7 @@ Result<std::string> GameRoom::fen(std::optional<int> ply) {
 Result<JoinResult> GameRoom::join(const wire::JoinGameRequest& request) {
   std::unique_lock lock{mutex_};
   if (!wait_idle(lock)) return make_error(ErrorCode::kIo, "the game is busy; try again");
-  SpectatorFlush flush{*this};
+  AfterAction after{*this};
   if (request.token) {
     for (Color c : {Color::White, Color::Black}) {
       const Seat& seat = seats_[side_index(c)];
@@ -281,6 +281,7 @@ void GameRoom::on_close(const std::shared_ptr<Connection>& connection) {
   clients_.erase(it);
   last_activity_ = now();
   if (was_ready) crowd_changed();
+  reschedule();
 }
 
 void GameRoom::reply_error(Client& client, std::optional<std::int64_t> id, std::string_view code,
@@ -311,7 +312,7 @@ void GameRoom::on_message(const std::shared_ptr<Connection>& connection, std::st
 void GameRoom::handle_message(const std::shared_ptr<Connection>& connection,
                               std::string_view text) {
   flush_spectators();  // so that a newcomer's replay and the fan-out do not overlap
-  SpectatorFlush flush{*this};
+  AfterAction after{*this};
   auto it = clients_.find(connection.get());
   if (it == clients_.end()) return;
   Client& client = it->second;

@@ -83,10 +83,13 @@ struct RoomContext {
   const RoomClock* clock = nullptr;
   Executor* executor = nullptr;
   ComputerFactory computer;  // may be empty: no computer games; may return null (no seat free)
-  // Called (under the room's lock; it must not call back into the room) when a room starts
-  // to need tick() calls: a socket, a running clock, a first-move deadline, a computer
-  // waiting for a seat. Empty: the owner ticks every room (tests do it by hand).
-  std::function<void(std::shared_ptr<GameRoom>)> activate;
+  // Issue #16: the room's timers. Called (under the room's lock; it must only queue and
+  // not call back into the room) when the room's next timer (GameRoom::next_timer: a flag,
+  // a first-move abort, a ping, a resend, a handshake or idle timeout, a coalesced crowd,
+  // the computer's turn) falls due earlier than the one it asked for last. The owner calls
+  // GameRoom::on_timer(generation) once `due` has passed. Empty: the owner ticks rooms by
+  // hand (tests).
+  std::function<void(std::shared_ptr<GameRoom>, Millis due, std::uint64_t generation)> wake_at;
   std::function<Result<RematchGame>(const RematchRequest&)> rematch;
   RoomTimings timings;
   // A cluster node's name (docs/cluster.md): rooms hold their game's lease and fence every
@@ -145,13 +148,15 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   [[nodiscard]] bool is_over();
 
   // Timers: the flag, the first-move abort, pings, resends, handshake timeouts, and the
-  // computer's turn. Called every few milliseconds by the server, by hand in tests.
+  // computer's turn. Called when RoomContext::wake_at's time has come, by hand in tests.
   void tick();
+  // The owner's timer of `generation` (RoomContext::wake_at) fell due: ticks the room,
+  // unless a later wake_at replaced that timer.
+  void on_timer(std::uint64_t generation);
+  // Whether the room has asked for a timer it still needs (tests, benchmarks).
+  [[nodiscard]] bool has_timer();
   // Stops the computer and closes the sockets (server shutdown).
   void shutdown();
-  // After a tick: whether the room still needs ticks. False leaves it to RoomContext::activate
-  // to report the next time it does.
-  [[nodiscard]] bool keep_ticking();
   // Whether the room may be dropped from memory and loaded again from the store without a
   // visible difference: no socket, no computer search, nothing time-dependent (no running
   // clock, no first-move deadline), and nothing happened for `grace`.
@@ -295,10 +300,14 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   // flush_spectators(), after the acknowledgement (issue #14: players first).
   void publish(std::vector<store::EventRecord> records);
   void flush_spectators();
-  // Calls flush_spectators() at the end of a locked scope, whatever the return path.
-  struct SpectatorFlush {
+  // At the end of a locked scope, whatever the return path: flush_spectators(), and the
+  // room's next timer asked for (reschedule()).
+  struct AfterAction {
     GameRoom& room;
-    ~SpectatorFlush() { room.flush_spectators(); }
+    ~AfterAction() {
+      room.flush_spectators();
+      room.reschedule();
+    }
   };
   void send_event(Client& client, std::int64_t seq);
   void sync(Client& client, std::int64_t last_seq);
@@ -311,9 +320,13 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   void ack(Client& client, std::int64_t id);
 
   // --- memory and timers (docs/security.md)
-  [[nodiscard]] bool needs_tick() const;
-  // Something happened: restarts the idle time and reports the room to `activate` if it
-  // needs ticks now.
+  // The earliest steady time at which tick() has something to do; none when nothing in
+  // the room depends on time (no socket, no running clock, no deadline).
+  [[nodiscard]] std::optional<Millis> next_timer() const;
+  // Asks RoomContext::wake_at for next_timer() when it is earlier than the timer asked for
+  // last; forgets the timer when none is needed.
+  void reschedule();
+  // Something happened: restarts the idle time and reschedules.
   void touched();
 
   // --- computer
@@ -369,7 +382,8 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   std::unique_ptr<ComputerMover> computer_;
   bool computer_thinking_ = false;
   bool shut_down_ = false;
-  bool ticking_ = false;     // reported to ctx_.activate and not yet let go by keep_ticking()
+  std::optional<Millis> timer_due_;  // the timer asked of RoomContext::wake_at, if any
+  std::uint64_t timer_generation_ = 0;
   Millis last_activity_{0};  // steady time of the last action, socket or load
 };
 

@@ -143,7 +143,7 @@ void GameRoom::check_flag(Millis s) {
 void GameRoom::tick() {
   std::lock_guard lock{mutex_};
   if (shut_down_ || lost_) return;
-  SpectatorFlush flush{*this};
+  AfterAction after{*this};
   const Millis s = now();
   // While a commit is in flight the game waits; the sockets are still served.
   if (!in_flight_) {
@@ -210,33 +210,87 @@ void GameRoom::shutdown() {
 
 // ------------------------------------------------------------------ memory and timers
 
-bool GameRoom::needs_tick() const {
-  if (shut_down_ || lost_) return false;
-  if (!clients_.empty()) return true;  // hello timeouts, pings, resends
-  if (over()) return false;
-  // The flag, the first-move abort, a computer still waiting for a seat of the pool.
-  return t0_.has_value() || first_move_deadline_.has_value() ||
-         (extra_.computer && !computer_ && ctx_.computer);
+std::optional<Millis> GameRoom::next_timer() const {
+  // Each case mirrors a condition of tick(): a timer missed here would never fire, a
+  // timer asked for too early only costs a tick that finds nothing to do.
+  if (shut_down_ || lost_) return std::nullopt;
+  const Millis s = now();
+  std::optional<Millis> due;
+  const auto at = [&](Millis t) {
+    if (!due || t < *due) due = t;
+  };
+  if (!in_flight_ && (!pending_.events.empty() || !pending_.log.empty())) at(s);
+  if (!over() && t0_) {
+    const auto instant = arbiter_->automatic_flag_instant();
+    const auto running = arbiter_->chess_clock().running();
+    if (instant && running) {
+      const Color side = *running == clock::ClockSide::White ? Color::White : Color::Black;
+      at(*t0_ + *instant + grace(side));  // check_flag()
+    }
+  }
+  if (!over() && first_move_deadline_ && playable() && moves_.size() < 2) {
+    at(*first_move_deadline_);
+  }
+  const RoomTimings& tm = ctx_.timings;
+  for (const auto& [key, c] : clients_) {
+    if (c.closing) continue;
+    if (!c.ready) {
+      at(c.opened + tm.hello_timeout);
+      continue;
+    }
+    at(c.last_message + tm.idle_timeout);
+    at(c.last_ping + ping_interval(c));
+    if (!c.unacked.empty()) {
+      const Millis sent = c.unacked.front().second;
+      at(sent + (c.resent ? tm.close_after : tm.resend_after));
+    }
+  }
+  if (crowd_dirty_ && !clients_.empty()) at(next_crowd_);  // flush_crowd(), if anyone hears it
+  // The computer's turn with no search running (a resumed game, a seat of the engine pool
+  // not yet free): tick() starts it.
+  if (extra_.computer && !computer_thinking_ && !over() &&
+      arbiter_->game().position().side_to_move() == *extra_.computer) {
+    at(s);
+  }
+  return due;
+}
+
+void GameRoom::reschedule() {
+  if (!ctx_.wake_at) return;
+  const std::optional<Millis> due = next_timer();
+  if (!due) {
+    if (timer_due_) ++timer_generation_;  // the timer asked for is no longer needed
+    timer_due_.reset();
+    return;
+  }
+  if (timer_due_ && *timer_due_ <= *due) return;  // the one asked for comes first
+  timer_due_ = due;
+  ctx_.wake_at(shared_from_this(), *due, ++timer_generation_);
+}
+
+void GameRoom::on_timer(std::uint64_t generation) {
+  {
+    std::lock_guard lock{mutex_};
+    if (generation != timer_generation_) return;  // replaced by an earlier one, or dropped
+    timer_due_.reset();
+  }
+  tick();  // asks for the next timer when it ends
+}
+
+bool GameRoom::has_timer() {
+  std::lock_guard lock{mutex_};
+  return timer_due_.has_value();
 }
 
 void GameRoom::touched() {
   last_activity_ = now();
-  if (ticking_ || !ctx_.activate || !needs_tick()) return;
-  ticking_ = true;
-  ctx_.activate(shared_from_this());
-}
-
-bool GameRoom::keep_ticking() {
-  std::lock_guard lock{mutex_};
-  if (needs_tick()) return true;
-  ticking_ = false;
-  return false;
+  reschedule();
 }
 
 bool GameRoom::evictable(Millis grace) {
   std::lock_guard lock{mutex_};
   if (lost_) return !computer_thinking_ && !in_flight_;  // another node's game now
-  if (!clients_.empty() || computer_thinking_ || ticking_) return false;
+  if (!clients_.empty() || computer_thinking_ || next_timer()) return false;
   if (in_flight_ || !deferred_.empty()) return false;
   if (!over() && (t0_ || first_move_deadline_)) return false;
   if (!pending_.events.empty() || !pending_seat_.empty()) return false;
@@ -288,7 +342,7 @@ void GameRoom::computer_moved(const std::string& uci, int ply) {
 }
 
 void GameRoom::computer_played(const std::string& uci, int ply) {
-  SpectatorFlush flush{*this};
+  AfterAction after{*this};
   if (shut_down_) return;
   computer_thinking_ = false;
   last_activity_ = now();

@@ -71,7 +71,7 @@ void GameRoom::commit(Reply reply) {
 
 void GameRoom::on_committed(Result<void> result) {
   std::lock_guard lock{mutex_};
-  SpectatorFlush flush{*this};
+  AfterAction after{*this};
   committed(std::move(result));
   // What arrived meanwhile, in order, until an action starts the next commit.
   while (!in_flight_ && !deferred_.empty() && !shut_down_) {

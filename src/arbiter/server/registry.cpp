@@ -61,9 +61,9 @@ std::string random_game_id() {
 GameRegistry::GameRegistry(RoomContext context, RegistryOptions options)
     : ctx_(std::move(context)), options_(options) {
   ctx_.rematch = [this](const RematchRequest& r) { return create_rematch(r); };
-  ctx_.activate = [this](std::shared_ptr<GameRoom> room) {
-    std::lock_guard lock{active_mutex_};
-    active_.push_back(std::move(room));
+  ctx_.wake_at = [this](std::shared_ptr<GameRoom> room, Millis due, std::uint64_t generation) {
+    std::lock_guard lock{timers_mutex_};
+    timers_.push(Timer{due, generation, std::move(room)});
   };
 }
 
@@ -220,7 +220,7 @@ Result<int> GameRegistry::convert_legacy_logs() {
   RoomContext quiet = ctx_;
   quiet.writer = nullptr;
   quiet.computer = {};
-  quiet.activate = {};
+  quiet.wake_at = {};
   quiet.rematch = {};
   std::set<std::string> seen;
   std::size_t left = 0;
@@ -251,22 +251,19 @@ Result<std::vector<store::GameSummary>> GameRegistry::list(std::optional<store::
 }
 
 void GameRegistry::tick_all() {
-  std::vector<std::shared_ptr<GameRoom>> batch;
+  const Millis now = ctx_.clock->steady();
+  std::vector<Timer> due;
   {
-    std::lock_guard lock{active_mutex_};
-    batch.swap(active_);
+    std::lock_guard lock{timers_mutex_};
+    while (!timers_.empty() && timers_.top().due <= now) {
+      due.push_back(timers_.top());
+      timers_.pop();
+    }
   }
-  // A room reports itself again (activate) only after keep_ticking() let it go, so a room
-  // is in `batch` or in `active_`, never in both.
-  std::vector<std::shared_ptr<GameRoom>> keep;
-  for (auto& room : batch) {
-    room->tick();
-    if (room->keep_ticking()) keep.push_back(std::move(room));
+  // Outside the timers' lock: a room asks for its next timer from within on_timer().
+  for (const Timer& t : due) {
+    if (auto room = t.room.lock()) room->on_timer(t.generation);
   }
-  batch.clear();
-  std::lock_guard lock{active_mutex_};
-  active_.insert(active_.end(), std::make_move_iterator(keep.begin()),
-                 std::make_move_iterator(keep.end()));
 }
 
 std::size_t GameRegistry::evict_idle() {
@@ -298,8 +295,18 @@ std::size_t GameRegistry::rooms_in_memory() {
 }
 
 std::size_t GameRegistry::rooms_ticking() {
-  std::lock_guard lock{active_mutex_};
-  return active_.size();
+  std::vector<std::shared_ptr<GameRoom>> asked;
+  {
+    std::lock_guard lock{timers_mutex_};
+    auto copy = timers_;
+    for (; !copy.empty(); copy.pop()) {
+      if (auto room = copy.top().room.lock()) asked.push_back(std::move(room));
+    }
+  }
+  std::sort(asked.begin(), asked.end());
+  asked.erase(std::unique(asked.begin(), asked.end()), asked.end());
+  return static_cast<std::size_t>(std::count_if(
+      asked.begin(), asked.end(), [](const auto& room) { return room->has_timer(); }));
 }
 
 void GameRegistry::shutdown() {
@@ -307,8 +314,8 @@ void GameRegistry::shutdown() {
     room->shutdown();
     room->release_lease();
   }
-  std::lock_guard lock{active_mutex_};
-  active_.clear();
+  std::lock_guard lock{timers_mutex_};
+  timers_ = {};
 }
 
 }  // namespace arbiter::server

@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <queue>
 #include <string>
 #include <vector>
 
@@ -48,7 +49,7 @@ struct RegistryOptions {
 
 class GameRegistry {
  public:
-  // `context.rematch` and `context.activate` are set by the registry itself.
+  // `context.rematch` and `context.wake_at` are set by the registry itself.
   explicit GameRegistry(RoomContext context, RegistryOptions options = {});
   ~GameRegistry();
   GameRegistry(const GameRegistry&) = delete;
@@ -86,7 +87,8 @@ class GameRegistry {
   [[nodiscard]] Result<std::vector<store::GameSummary>> list(
       std::optional<store::GameStatus> status, int limit);
 
-  // Ticks the rooms that need it (RoomContext::activate), not every room.
+  // Ticks the rooms whose timer (RoomContext::wake_at) has fallen due, and no other: a
+  // room with ten thousand others asks for its next flag or ping, it is not polled.
   void tick_all();
   // Drops the rooms that are GameRoom::evictable and held by nobody else; returns how many.
   // A room is only dropped while the map holds its one reference, under the map's lock, so
@@ -120,10 +122,20 @@ class GameRegistry {
   std::mutex load_mutex_;
   std::mutex mutex_;
   std::map<std::string, std::shared_ptr<GameRoom>, std::less<>> rooms_;
-  // The rooms to tick: a leaf lock (rooms report under their own lock; nothing calls into a
-  // room while holding it).
-  std::mutex active_mutex_;
-  std::vector<std::shared_ptr<GameRoom>> active_;
+  // The rooms' timers, the earliest first: a leaf lock (rooms ask under their own lock;
+  // nothing calls into a room while holding it). A room that asks for an earlier timer
+  // leaves its later one behind, stale (GameRoom::on_timer ignores it by its generation);
+  // a weak reference, so that a timer never keeps an evicted room alive.
+  struct Timer {
+    Millis due;
+    std::uint64_t generation;
+    std::weak_ptr<GameRoom> room;
+  };
+  struct LaterFirst {
+    bool operator()(const Timer& a, const Timer& b) const { return a.due > b.due; }
+  };
+  std::mutex timers_mutex_;
+  std::priority_queue<Timer, std::vector<Timer>, LaterFirst> timers_;
 };
 
 }  // namespace arbiter::server

@@ -34,7 +34,7 @@ TEST_F(RegistryTest, AFinishedGameLeavesMemoryAndComesBackTheSame) {
   close(*f.room, b);
   std::weak_ptr<GameRoom> old = f.room;
   f.room.reset();
-  registry_->tick_all();                   // the last tick lets the room go
+  registry_->tick_all();
   EXPECT_EQ(registry_->evict_idle(), 0u);  // within the grace
   clock_.advance(60s);
   EXPECT_EQ(registry_->evict_idle(), 1u);
@@ -74,9 +74,8 @@ TEST_F(RegistryTest, ARoomInUseOrWithATimeLimitStays) {
   ASSERT_TRUE(held->is_over());
   clock_.advance(60s);
   EXPECT_EQ(registry_->evict_idle(), 0u);
+  EXPECT_FALSE(held->has_timer());  // nothing in it depends on time any more
   held.reset();
-  EXPECT_EQ(registry_->evict_idle(), 0u);  // still among the rooms to tick
-  registry_->tick_all();
   EXPECT_EQ(registry_->evict_idle(), 1u);
 }
 
@@ -146,6 +145,32 @@ TEST_F(RegistryTest, OnlyRoomsWithSomethingTimeDependentAreTicked) {
   clock_.advance(6s);
   registry_->tick_all();
   EXPECT_EQ(late->closed(), 1008);
+}
+
+// Issue #16: rooms are not polled; each asks for its next timer. A socket that arrives
+// after the room asked for a later timer (a spectator's ping, 15 s away) brings its own,
+// earlier one (its hello timeout, 5 s), and that one fires on time.
+TEST_F(RegistryTest, AnEarlierTimerReplacesALaterOne) {
+  auto [f, w, b] = seated();
+  say(*f.room, w, R"({"t":"abort","id":1})");
+  ASSERT_TRUE(f.room->is_over());
+  say(*f.room, w, R"({"t":"ack","seq":100})");  // every event so far: no resend is due
+  close(*f.room, b);
+  clock_.advance(2s);
+  registry_->tick_all();  // the crowd; then only w's pings and idle time remain
+  const std::size_t pings = w->of("ping").size();
+  auto late = std::make_shared<FakeConnection>();
+  f.room->on_open(late);
+  clock_.advance(4s);
+  registry_->tick_all();
+  EXPECT_EQ(late->closed(), 0);  // 4 s: not yet
+  clock_.advance(1s);
+  registry_->tick_all();
+  EXPECT_EQ(late->closed(), 1008);         // 5 s without a hello
+  EXPECT_EQ(w->of("ping").size(), pings);  // and nothing else was due
+  clock_.advance(10s);
+  registry_->tick_all();
+  EXPECT_EQ(w->of("ping").size(), pings + 1);  // the quiet ping, 15 s after the last
 }
 
 TEST_F(RegistryTest, ComputerGamesBeyondTheCapAreRefused) {
