@@ -161,15 +161,8 @@ MirrorSource mirror_source(GameRegistry& registry, NodeClient& client, store::St
       client.get(where.owner_address, "/api/games/" + id, std::move(done));
     });
   };
-  source.events_after = [&store](const std::string& id,
-                                 std::int64_t after) -> Result<std::vector<store::EventRecord>> {
-    auto game = store.load_game(id);
-    if (!game) return tl::unexpected(game.error());
-    std::vector<store::EventRecord> out;
-    for (auto& e : game->events) {
-      if (e.seq > after) out.push_back(std::move(e));
-    }
-    return out;
+  source.events_after = [&store](const std::string& id, std::int64_t after) {
+    return store.events_after(id, after);
   };
   return source;
 }

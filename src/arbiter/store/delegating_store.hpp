@@ -13,6 +13,9 @@ class DelegatingStore : public Store {
 
   Result<void> create_game(const GameHeader& h) override { return inner_.create_game(h); }
   Result<StoredGame> load_game(std::string_view id) override { return inner_.load_game(id); }
+  Result<std::vector<EventRecord>> events_after(std::string_view id, std::int64_t after) override {
+    return inner_.events_after(id, after);
+  }
   Result<std::vector<GameSummary>> list_games(const ListQuery& q) override {
     return inner_.list_games(q);
   }

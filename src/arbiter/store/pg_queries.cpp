@@ -99,6 +99,21 @@ Result<StoredGame> PgStore::load_game(std::string_view game_id) {
   return game;
 }
 
+Result<std::vector<EventRecord>> PgStore::events_after(std::string_view game_id,
+                                                       std::int64_t after) {
+  ARB_TRY(validate_game_id(game_id));
+  const std::string id{game_id};
+  std::vector<EventRecord> events;
+  ARB_TRY(session_->read("events_after", [&](pqxx::transaction_base& tx) -> Result<void> {
+    if (tx.exec_prepared("game_exists", id).empty()) return no_such_game(id);
+    for (const pqxx::row& r : tx.exec_prepared("read_events_after", id, after)) {
+      events.push_back({number(r, 0), text(r, 1), number(r, 2)});
+    }
+    return {};
+  }));
+  return events;
+}
+
 Result<std::vector<GameSummary>> PgStore::list_games(const ListQuery& q) {
   ARB_TRY(validate_limit(q.limit));
   const std::string status{q.status ? to_string(*q.status) : ""};

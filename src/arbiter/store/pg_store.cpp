@@ -50,6 +50,9 @@ constexpr pg::PreparedStatement kStatements[] = {
      "SELECT ply, uci, san, white_ms, black_ms, wall_ms FROM moves WHERE game_id = $1"
      " ORDER BY ply"},
     {"read_events", "SELECT seq, json, wall_ms FROM events WHERE game_id = $1 ORDER BY seq"},
+    {"read_events_after",
+     "SELECT seq, json, wall_ms FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq"},
+    {"game_exists", "SELECT 1 FROM games WHERE id = $1"},
     // Ids compare byte by byte (COLLATE "C"), as in SQLite, whatever the database's locale.
     {"list_games",
      "SELECT g.id, g.white, g.black, g.time_control, g.variant, g.status, g.result, g.reason,"

@@ -29,6 +29,8 @@ class PgStore final : public Store {
 
   [[nodiscard]] Result<void> create_game(const GameHeader& header) override;
   [[nodiscard]] Result<StoredGame> load_game(std::string_view id) override;
+  [[nodiscard]] Result<std::vector<EventRecord>> events_after(std::string_view id,
+                                                              std::int64_t after) override;
   [[nodiscard]] Result<std::vector<GameSummary>> list_games(const ListQuery& query) override;
   [[nodiscard]] Result<void> append_move(std::string_view game_id, const MoveRecord& move,
                                          std::span<const EventRecord> events) override;

@@ -119,6 +119,30 @@ Result<StoredGame> SqliteStore::load_game(std::string_view id) {
   return game;
 }
 
+Result<std::vector<EventRecord>> SqliteStore::events_after(std::string_view id,
+                                                           std::int64_t after) {
+  if (auto ok = validate_game_id(id); !ok) return tl::unexpected(ok.error());
+  std::lock_guard lock{mutex_};
+  if (auto ok = db_.exec("BEGIN"); !ok) return tl::unexpected(ok.error());
+  std::vector<EventRecord> events;
+  auto result = [&]() -> Result<void> {
+    ARB_TRY(status_of(id));  // no such game: an error, not an empty list
+    auto query = db_.prepare(
+        "SELECT seq, json, wall_ms FROM events WHERE game_id = ?1 AND seq > ?2 ORDER BY seq");
+    if (!query) return tl::unexpected(query.error());
+    query->bind(1, id).bind(2, after);
+    for (;;) {
+      auto row = query->step();
+      if (!row) return tl::unexpected(row.error());
+      if (!*row) return {};
+      events.push_back({query->column_int(0), query->column_text(1), query->column_int(2)});
+    }
+  }();
+  (void)db_.exec(result ? "COMMIT" : "ROLLBACK");
+  if (!result) return tl::unexpected(result.error());
+  return events;
+}
+
 Result<std::vector<GameSummary>> SqliteStore::list_games(const ListQuery& q) {
   ARB_TRY(validate_limit(q.limit));
   std::lock_guard lock{mutex_};

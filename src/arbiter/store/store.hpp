@@ -175,6 +175,11 @@ class Store {
   [[nodiscard]] virtual Result<void> create_game(const GameHeader& header) = 0;
   // The header, all moves in ply order and all events in seq order.
   [[nodiscard]] virtual Result<StoredGame> load_game(std::string_view id) = 0;
+  // The game's events with seq > `after`, in seq order (issue #16: a cluster node's
+  // spectator mirror catches up without reading the whole game). Errors: kInvalidArgument
+  // (the id), kProtocolState "game_id" (no such game), kIo.
+  [[nodiscard]] virtual Result<std::vector<EventRecord>> events_after(std::string_view id,
+                                                                      std::int64_t after) = 0;
   [[nodiscard]] virtual Result<std::vector<GameSummary>> list_games(const ListQuery& query) = 0;
 
   // Appends the next move (ply = stored plies + 1) and the events that announce it, in

@@ -47,6 +47,37 @@ TEST_P(StoreContract, AppendsMovesWithEventsAndMarksTheGameOngoing) {
   EXPECT_EQ(game->last_activity_ms(), sample_move(2).wall_ms);
 }
 
+// Issue #16: a spectator mirror catches up from the seq it has, not from the whole game.
+TEST_P(StoreContract, ReadsTheEventsAfterASeq) {
+  auto store = open();
+  ASSERT_TRUE(store->create_game(sample_header("g1")));
+  ASSERT_TRUE(store->create_game(sample_header("g2")));
+  std::vector<EventRecord> events;
+  for (int seq = 1; seq <= 3; ++seq) {
+    events.push_back(sample_event(seq));
+    ASSERT_TRUE(store->append_move("g1", sample_move(seq), std::span{&events.back(), 1}));
+  }
+  const EventRecord other = sample_event(1);
+  ASSERT_TRUE(store->append_events("g2", std::span{&other, 1}));
+  auto after1 = store->events_after("g1", 1);
+  ASSERT_TRUE(after1) << after1.error().describe();
+  EXPECT_EQ(*after1, (std::vector<EventRecord>{events[1], events[2]}));
+  auto all = store->events_after("g1", 0);
+  ASSERT_TRUE(all);
+  EXPECT_EQ(*all, events);
+  auto none = store->events_after("g1", 3);
+  ASSERT_TRUE(none);
+  EXPECT_TRUE(none->empty());
+  auto g2 = store->events_after("g2", 0);
+  ASSERT_TRUE(g2);
+  EXPECT_EQ(*g2, std::vector<EventRecord>{other});
+  auto missing = store->events_after("nope", 0);
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error().code, ErrorCode::kProtocolState);
+  EXPECT_EQ(missing.error().where.field, "game_id");
+  EXPECT_FALSE(store->events_after("bad id!", 0));
+}
+
 TEST_P(StoreContract, FindsEverythingAfterReopening) {
   {
     auto store = open();
