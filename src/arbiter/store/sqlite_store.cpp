@@ -27,8 +27,6 @@ Result<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& path,
                                             : "PRAGMA synchronous = NORMAL"));
   ARB_TRY(db->exec("PRAGMA foreign_keys = ON"));
   ARB_TRY(db->exec("PRAGMA cache_size = -" + std::to_string(std::max(1, options.cache_kib))));
-  ARB_TRY(db->exec("PRAGMA wal_autocheckpoint = " +
-                   std::to_string(std::max(1, options.wal_autocheckpoint_pages))));
   std::unique_ptr<SqliteStore> store{new SqliteStore{std::move(*db)}};
   ARB_TRY(store->migrate());
   return store;

@@ -23,11 +23,6 @@ struct SqliteOptions {
   // system for every move (issue #16: 6 % of its processor time was pread); pages are
   // taken only as the database grows.
   int cache_kib = 64 * 1024;
-  // Pages in the -wal file before a commit copies them into the database (PRAGMA
-  // wal_autocheckpoint; SQLite's default is 1,000). A move dirties about seven pages of
-  // different games, so the default copied and synced the database every ~140 moves; a
-  // larger log copies a page changed by many moves once (issue #16).
-  int wal_autocheckpoint_pages = 16384;
 };
 
 class SqliteStore final : public Store {
