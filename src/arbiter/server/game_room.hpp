@@ -162,9 +162,12 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   // clock, no first-move deadline), and nothing happened for `grace`.
   [[nodiscard]] bool evictable(Millis grace);
 
-  // Cluster (docs/cluster.md). Renews the room's lease when less than half of it is left;
-  // false when the room has no lease or lost it (then it has let its sockets go).
-  bool renew_lease();
+  // Cluster (docs/cluster.md). The room's lease when less than half of it is left at wall
+  // time `wall` (the registry renews them all in one transaction, Store::renew_leases).
+  [[nodiscard]] std::optional<store::Lease> lease_to_renew(std::int64_t wall);
+  // The renewal's outcome: the renewed lease, or nullopt when the store no longer has the
+  // room's epoch (another node took the game: the room lets its sockets go).
+  void lease_renewed(const std::optional<store::Lease>& renewed);
   // Gives the lease up (eviction, shutdown), so that another node may take the game at once.
   void release_lease();
   // Another node took the game: its writes were fenced off or its lease could not be renewed.

@@ -159,24 +159,21 @@ void GameRoom::lose(const std::string& why) {
   }
 }
 
-bool GameRoom::renew_lease() {
+std::optional<store::Lease> GameRoom::lease_to_renew(std::int64_t wall) {
   std::lock_guard lock{mutex_};
-  if (!lease_ || lost_ || shut_down_) return false;
-  const std::int64_t wall = ctx_.clock->wall_ms();
-  if (lease_->expires_ms - wall > ctx_.lease_ttl.count() / 2) return true;
-  auto renewed = ctx_.store->acquire_lease(id_, lease_->node, wall, ctx_.lease_ttl.count());
+  if (!lease_ || lost_ || shut_down_) return std::nullopt;
+  if (lease_->expires_ms - wall > ctx_.lease_ttl.count() / 2) return std::nullopt;
+  return lease_;
+}
+
+void GameRoom::lease_renewed(const std::optional<store::Lease>& renewed) {
+  std::lock_guard lock{mutex_};
+  if (!lease_ || lost_ || shut_down_) return;
   if (renewed && renewed->epoch == lease_->epoch) {
     lease_ = *renewed;
-    return true;
+    return;
   }
-  if (!renewed && renewed.error().code == ErrorCode::kIo) {
-    // The database is away: keep the lease we have; its epoch still fences our writes.
-    log_line("game " + id_ + ": lease renewal failed: " + renewed.error().describe());
-    return true;
-  }
-  lose(renewed ? "a new epoch " + std::to_string(renewed->epoch) + " was given on renewal"
-               : renewed.error().message);
-  return false;
+  lose("the lease of epoch " + std::to_string(lease_->epoch) + " is no longer this node's");
 }
 
 void GameRoom::release_lease() {

@@ -2,6 +2,7 @@
 // game's lease; a game another node holds is located at that node's address; a heartbeat
 // announces this node and adopts the games no node holds.
 #include <cstdio>
+#include <map>
 
 #include "arbiter/server/registry.hpp"
 #include "arbiter/store/validate.hpp"
@@ -17,9 +18,37 @@ Result<std::optional<store::Lease>> GameRegistry::take_lease(const std::string& 
 }
 
 std::size_t GameRegistry::renew_leases() {
-  std::size_t lost = 0;
+  if (ctx_.node.empty()) return 0;
+  const std::int64_t wall = ctx_.clock->wall_ms();
+  std::vector<std::shared_ptr<GameRoom>> due_rooms;
+  std::vector<store::Lease> due;
   for (auto& room : rooms()) {
-    if (!room->renew_lease() && room->lost()) ++lost;
+    if (auto lease = room->lease_to_renew(wall)) {
+      due_rooms.push_back(std::move(room));
+      due.push_back(std::move(*lease));
+    }
+  }
+  if (due.empty()) return 0;
+  // One transaction for every lease due, not one a game (issue #16).
+  auto renewed = ctx_.store->renew_leases(ctx_.node, due, wall, ctx_.lease_ttl.count());
+  if (!renewed) {
+    // The database is away: the rooms keep their leases; the epochs still fence their
+    // writes, and the next round tries again.
+    std::fprintf(stderr, "arbiter: renewing %zu leases failed: %s\n", due.size(),
+                 renewed.error().describe().c_str());
+    return 0;
+  }
+  std::map<std::string, store::Lease, std::less<>> by_game;
+  for (auto& lease : *renewed) by_game.emplace(lease.game_id, std::move(lease));
+  std::size_t lost = 0;
+  for (std::size_t i = 0; i < due_rooms.size(); ++i) {
+    auto found = by_game.find(due[i].game_id);
+    if (found == by_game.end()) {
+      due_rooms[i]->lease_renewed(std::nullopt);
+      ++lost;
+    } else {
+      due_rooms[i]->lease_renewed(found->second);
+    }
   }
   return lost;
 }

@@ -13,6 +13,10 @@ class DelegatingStore : public Store {
 
   Result<void> create_game(const GameHeader& h) override { return inner_.create_game(h); }
   Result<StoredGame> load_game(std::string_view id) override { return inner_.load_game(id); }
+  Result<std::vector<Lease>> renew_leases(std::string_view node, std::span<const Lease> leases,
+                                          WallMs now, std::int64_t ttl_ms) override {
+    return inner_.renew_leases(node, leases, now, ttl_ms);
+  }
   Result<std::vector<EventRecord>> events_after(std::string_view id, std::int64_t after) override {
     return inner_.events_after(id, after);
   }

@@ -2,6 +2,7 @@
 // node per game, epochs that only grow, and writes of a former owner refused.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <thread>
 
@@ -51,6 +52,42 @@ TEST_P(Leases, TheFirstNodeTakesEpochOneAndRenewsIt) {
   EXPECT_EQ(renewed->epoch, 1);
   EXPECT_EQ(renewed->expires_ms, kNow + 2000 + kTtl);
   EXPECT_EQ(*store_->read_lease("g1"), std::optional<Lease>(*renewed));
+}
+
+// Issue #16: a node renews every lease it holds in one call; what another node took in
+// the meantime is left out (and left alone), expired but untaken leases are renewed.
+TEST_P(Leases, ANodeRenewsAllItsLeasesAtOnceAndLearnsWhichItLost) {
+  for (const char* id : {"g2", "g3"}) ASSERT_TRUE(store_->create_game(sample_header(id)));
+  std::vector<Lease> held;
+  for (const char* id : {"g1", "g2", "g3"}) {
+    auto lease = store_->acquire_lease(id, "node-a", kNow, kTtl);
+    ASSERT_TRUE(lease) << lease.error().describe();
+    held.push_back(*lease);
+  }
+  // g2 expires and node-b takes it; g3 expires and nobody takes it.
+  auto taken = store_->acquire_lease("g2", "node-b", kNow + kTtl, kTtl);
+  ASSERT_TRUE(taken);
+  const WallMs later = kNow + kTtl + 100;
+  auto renewed = store_->renew_leases("node-a", held, later, kTtl);
+  ASSERT_TRUE(renewed) << renewed.error().describe();
+  std::sort(renewed->begin(), renewed->end(),
+            [](const Lease& a, const Lease& b) { return a.game_id < b.game_id; });
+  EXPECT_EQ(*renewed, (std::vector<Lease>{Lease{"g1", "node-a", 1, later + kTtl},
+                                          Lease{"g3", "node-a", 1, later + kTtl}}));
+  EXPECT_EQ(*store_->read_lease("g2"), std::optional<Lease>(*taken));  // untouched
+  EXPECT_EQ(*store_->read_lease("g3"), std::optional<Lease>(renewed->back()));
+  // Nothing to renew; a lease of another node, a bad id, a bad ttl: refused, by field.
+  auto none = store_->renew_leases("node-a", {}, later, kTtl);
+  ASSERT_TRUE(none);
+  EXPECT_TRUE(none->empty());
+  auto foreign = store_->renew_leases("node-a", std::vector<Lease>{*taken}, later, kTtl);
+  ASSERT_FALSE(foreign);
+  EXPECT_EQ(foreign.error().where.field, "node");
+  auto bad_id =
+      store_->renew_leases("node-a", std::vector<Lease>{{"no such!", "node-a", 1, 0}}, later, kTtl);
+  ASSERT_FALSE(bad_id);
+  EXPECT_EQ(bad_id.error().code, ErrorCode::kInvalidArgument);
+  EXPECT_EQ(store_->renew_leases("node-a", held, later, 0).error().where.field, "ttl_ms");
 }
 
 TEST_P(Leases, AnotherNodeWaitsForTheExpiryThenTakesTheNextEpoch) {

@@ -40,6 +40,13 @@ constexpr pg::PreparedStatement kStatements[] = {
      " ON CONFLICT (game_id) DO UPDATE SET node = excluded.node, epoch = excluded.epoch,"
      " expires_ms = excluded.expires_ms"},
     {"release_lease", "UPDATE game_leases SET expires_ms = 0 WHERE game_id = $1"},
+    // The arrays come as text literals: the ids are validated ([A-Za-z0-9_-]) and the
+    // epochs are numbers, so nothing in them needs quoting.
+    {"renew_leases",
+     "UPDATE game_leases AS l SET expires_ms = $4"
+     " FROM unnest($1::text[], $2::bigint[]) AS u (game_id, epoch)"
+     " WHERE l.game_id = u.game_id AND l.epoch = u.epoch AND l.node = $3"
+     " RETURNING l.game_id, l.epoch"},
     {"mark_ongoing", "UPDATE games SET status = 'ongoing' WHERE id = $1"},
     {"touch", "UPDATE games SET updated_ms = GREATEST(updated_ms, $2) WHERE id = $1"},
     {"finish", "UPDATE games SET status = $2, result = $3, reason = $4 WHERE id = $1"},
@@ -229,6 +236,36 @@ Result<Lease> PgStore::acquire_lease(std::string_view game_id, std::string_view 
     return {};
   }));
   return taken;
+}
+
+Result<std::vector<Lease>> PgStore::renew_leases(std::string_view node,
+                                                 std::span<const Lease> leases, WallMs now,
+                                                 std::int64_t ttl_ms) {
+  ARB_TRY(validate_renewal(node, leases, ttl_ms));
+  std::vector<Lease> renewed;
+  if (leases.empty()) return renewed;
+  std::string ids = "{";
+  std::string epochs = "{";
+  for (const Lease& l : leases) {
+    if (ids.size() > 1) {
+      ids += ',';
+      epochs += ',';
+    }
+    ids += l.game_id;
+    epochs += std::to_string(l.epoch);
+  }
+  ids += '}';
+  epochs += '}';
+  ARB_TRY(session_->write("renew_leases", [&](pqxx::transaction_base& tx) -> Result<void> {
+    renewed.clear();  // a retried transaction starts again
+    for (const pqxx::row& r :
+         tx.exec_prepared("renew_leases", ids, epochs, std::string{node}, now + ttl_ms)) {
+      renewed.push_back(
+          Lease{r[0].as<std::string>(), std::string{node}, r[1].as<std::int64_t>(), now + ttl_ms});
+    }
+    return {};
+  }));
+  return renewed;
 }
 
 Result<void> PgStore::release_lease(const Lease& lease) {

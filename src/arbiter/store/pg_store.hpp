@@ -47,6 +47,9 @@ class PgStore final : public Store {
   [[nodiscard]] Result<std::vector<std::string>> orphaned_games(WallMs now, int limit) override;
   [[nodiscard]] Result<Lease> acquire_lease(std::string_view game_id, std::string_view node,
                                             WallMs now, std::int64_t ttl_ms) override;
+  [[nodiscard]] Result<std::vector<Lease>> renew_leases(std::string_view node,
+                                                        std::span<const Lease> leases, WallMs now,
+                                                        std::int64_t ttl_ms) override;
   [[nodiscard]] Result<void> release_lease(const Lease& lease) override;
   [[nodiscard]] Result<std::optional<Lease>> read_lease(std::string_view game_id) override;
   // One transaction, one flush; a savepoint per write.

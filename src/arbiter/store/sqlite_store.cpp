@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include <sqlite3.h>
+
 #include "arbiter/store/rules.hpp"
 #include "arbiter/store/try.hpp"
 #include "arbiter/store/validate.hpp"
@@ -221,6 +223,30 @@ Result<Lease> SqliteStore::acquire_lease(std::string_view game_id, std::string_v
   ARB_TRY(upsert->run());
   ARB_TRY(tx->commit());
   return next;
+}
+
+Result<std::vector<Lease>> SqliteStore::renew_leases(std::string_view node,
+                                                     std::span<const Lease> leases, WallMs now,
+                                                     std::int64_t ttl_ms) {
+  ARB_TRY(validate_renewal(node, leases, ttl_ms));
+  std::vector<Lease> renewed;
+  if (leases.empty()) return renewed;
+  std::lock_guard lock{mutex_};
+  auto tx = sqlite::Transaction::begin(db_);
+  if (!tx) return tl::unexpected(tx.error());
+  auto update = db_.prepare(
+      "UPDATE game_leases SET expires_ms = ?4 WHERE game_id = ?1 AND node = ?2 AND epoch = ?3");
+  if (!update) return tl::unexpected(update.error());
+  for (const Lease& l : leases) {
+    update->reset();
+    update->bind(1, l.game_id).bind(2, node).bind(3, l.epoch).bind(4, now + ttl_ms);
+    ARB_TRY(update->run());
+    if (sqlite3_changes(db_.handle()) == 1) {
+      renewed.push_back(Lease{l.game_id, std::string{node}, l.epoch, now + ttl_ms});
+    }
+  }
+  ARB_TRY(tx->commit());
+  return renewed;
 }
 
 Result<void> SqliteStore::release_lease(const Lease& lease) {

@@ -213,6 +213,16 @@ class Store {
   // game, a bad node name or ttl (kInvalidArgument).
   [[nodiscard]] virtual Result<Lease> acquire_lease(std::string_view game_id, std::string_view node,
                                                     WallMs now, std::int64_t ttl_ms) = 0;
+  // Renews, in one transaction, each of `leases` that `node` still holds at its epoch
+  // (expired or not, as acquire_lease would), until now + ttl_ms; returns those renewed
+  // (the same epochs, the new expiry), in no particular order. A lease not returned is no
+  // longer `node`'s: another node has taken the game. One statement a node per interval
+  // instead of one transaction a game (issue #16). Errors: a bad node name, ttl or game
+  // id (kInvalidArgument), a lease of another node (kInvalidArgument, field "node"), kIo.
+  [[nodiscard]] virtual Result<std::vector<Lease>> renew_leases(std::string_view node,
+                                                                std::span<const Lease> leases,
+                                                                WallMs now,
+                                                                std::int64_t ttl_ms) = 0;
   // Gives the lease up at once (expires_ms = 0) if `lease` is still the current epoch;
   // another node may then take it without waiting for the expiry. A lease no longer
   // current is left alone (kProtocolState, field "epoch").

@@ -108,6 +108,20 @@ Result<void> validate_log(std::span<const LogLine> lines) {
   return {};
 }
 
+Result<void> validate_renewal(std::string_view node, std::span<const Lease> leases,
+                              std::int64_t ttl_ms) {
+  if (auto ok = validate_lease_request(node, ttl_ms); !ok) return ok;
+  for (const Lease& l : leases) {
+    if (auto ok = validate_game_id(l.game_id); !ok) return ok;
+    if (l.node != node) {
+      return invalid("the lease of game " + l.game_id + " is held by '" + l.node + "', not '" +
+                         std::string{node} + "'",
+                     "node");
+    }
+  }
+  return {};
+}
+
 Result<void> validate_lease_request(std::string_view node, std::int64_t ttl_ms) {
   const bool good_name = !node.empty() && node.size() <= 64 &&
                          std::all_of(node.begin(), node.end(),

@@ -23,6 +23,10 @@ namespace arbiter::store {
 [[nodiscard]] Result<void> validate_log(std::span<const LogLine> lines);
 // A lease request: a node name of 1..64 chars of [A-Za-z0-9_.:-], 0 < ttl_ms <= 1 day.
 [[nodiscard]] Result<void> validate_lease_request(std::string_view node, std::int64_t ttl_ms);
+// Store::renew_leases: the node and ttl as above, every lease's game id, and every lease
+// held by `node` (kInvalidArgument, field "node", otherwise).
+[[nodiscard]] Result<void> validate_renewal(std::string_view node, std::span<const Lease> leases,
+                                            std::int64_t ttl_ms);
 // A node's announcement: its name as above (field "name"), an address of 1..255
 // characters of printable ASCII without spaces (field "address").
 [[nodiscard]] Result<void> validate_node(const NodeInfo& node);
