@@ -56,7 +56,7 @@ TEST(Migrations, BothBackendsHaveTheSameNumberedList) {
     EXPECT_EQ(pg[i].version, sqlite[i].version);
     EXPECT_EQ(pg[i].name, sqlite[i].name);
   }
-  EXPECT_EQ(latest_version(sqlite), 5);
+  EXPECT_EQ(latest_version(sqlite), 6);
 }
 
 TEST(Migrations, PendingAreThoseAfterTheCurrentVersion) {
@@ -96,9 +96,14 @@ TEST(Migrations, AVersion1SqliteFileIsMigratedAndKeepsItsGames) {
   }
   auto db = sqlite::Database::open(path, 1000);
   ASSERT_TRUE(db);
-  EXPECT_EQ(query_int(*db, "PRAGMA user_version"), 5);
+  EXPECT_EQ(query_int(*db, "PRAGMA user_version"), 6);
   EXPECT_EQ(
-      query_int(*db, "SELECT COUNT(*) FROM schema_migrations WHERE version IN (1, 2, 3, 4, 5)"), 5);
+      query_int(*db, "SELECT COUNT(*) FROM schema_migrations WHERE version IN (1, 2, 3, 4, 5, 6)"),
+      6);
+  // Version 6: the events kept, in a table with rowids under a unique (game, seq) index.
+  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM events WHERE game_id = 'old' AND seq = 1"), 1);
+  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'events_by_game'"), 1);
+  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'events_appended'"), 0);
   EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'cluster_nodes'"), 1);
   EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'games_by_status'"), 1);
   // Version 3: the old game has no referee log yet; the server's conversion will write it.
@@ -117,7 +122,7 @@ TEST(Migrations, ANewSqliteFileRecordsEveryMigrationOnce) {
   ASSERT_TRUE(SqliteStore::open(path));  // a second open applies nothing
   auto db = sqlite::Database::open(path, 1000);
   ASSERT_TRUE(db);
-  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM schema_migrations"), 5);
+  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM schema_migrations"), 6);
   EXPECT_EQ(query_int(*db,
                       "SELECT name = 'games by status' FROM schema_migrations"
                       " WHERE version = 2"),

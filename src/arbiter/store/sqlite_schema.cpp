@@ -85,12 +85,33 @@ CREATE TABLE cluster_nodes (
 CREATE INDEX game_leases_by_expiry ON game_leases (expires_ms);
 )sql";
 
+// Version 6 (issue #16): the events as a table with rowids, keyed by a unique index. As
+// a WITHOUT ROWID table keyed by (game, seq), each move's 650-byte event went into the
+// middle of the B-tree, a page of a different game each time, splitting pages six rows
+// at a time; now the rows are appended (the moves of one group commit share the last
+// pages) and only the small index entry lands in the game's page. Measured at 4,000 games:
+// 3,432 → 3,956 moves committed a second, 0.364 → 0.309 ms of CPU a move (bench/server.md).
+constexpr std::string_view kEventsAppended = R"sql(
+CREATE TABLE events_appended (
+  game_id TEXT NOT NULL REFERENCES games (id),
+  seq     INTEGER NOT NULL CHECK (seq >= 1),
+  json    TEXT NOT NULL,
+  wall_ms INTEGER NOT NULL
+);
+INSERT INTO events_appended (game_id, seq, json, wall_ms)
+  SELECT game_id, seq, json, wall_ms FROM events ORDER BY game_id, seq;
+DROP TABLE events;
+ALTER TABLE events_appended RENAME TO events;
+CREATE UNIQUE INDEX events_by_game ON events (game_id, seq);
+)sql";
+
 constexpr Migration kMigrations[] = {
     {1, "games, moves and events", kGamesMovesEvents},
     {2, "games by status", kGamesByStatus},
     {3, "referee event log", kRefereeLog},
     {4, "game leases", kGameLeases},
     {5, "cluster nodes", kClusterNodes},
+    {6, "events appended", kEventsAppended},
 };
 
 Result<std::int64_t> user_version(sqlite::Database& db) {
