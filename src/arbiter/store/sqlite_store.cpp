@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <utility>
 
-#include <sqlite3.h>
-
 #include "arbiter/store/rules.hpp"
 #include "arbiter/store/try.hpp"
 #include "arbiter/store/validate.hpp"
@@ -235,15 +233,15 @@ Result<std::vector<Lease>> SqliteStore::renew_leases(std::string_view node,
   auto tx = sqlite::Transaction::begin(db_);
   if (!tx) return tl::unexpected(tx.error());
   auto update = db_.prepare(
-      "UPDATE game_leases SET expires_ms = ?4 WHERE game_id = ?1 AND node = ?2 AND epoch = ?3");
+      "UPDATE game_leases SET expires_ms = ?4 WHERE game_id = ?1 AND node = ?2 AND epoch = ?3"
+      " RETURNING game_id");
   if (!update) return tl::unexpected(update.error());
   for (const Lease& l : leases) {
-    update->reset();
     update->bind(1, l.game_id).bind(2, node).bind(3, l.epoch).bind(4, now + ttl_ms);
-    ARB_TRY(update->run());
-    if (sqlite3_changes(db_.handle()) == 1) {
-      renewed.push_back(Lease{l.game_id, std::string{node}, l.epoch, now + ttl_ms});
-    }
+    auto row = update->step();  // a row: the lease was still this node's, and is renewed
+    if (!row) return tl::unexpected(row.error());
+    if (*row) renewed.push_back(Lease{l.game_id, std::string{node}, l.epoch, now + ttl_ms});
+    update->reset();  // finished before the commit
   }
   ARB_TRY(tx->commit());
   return renewed;
