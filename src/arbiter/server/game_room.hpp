@@ -275,6 +275,14 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   void end_game(const std::string& result, const std::string& termination,
                 std::optional<core::Color> winner, std::optional<core::Color> by, Millis t,
                 const std::string& text, std::optional<std::string> article);
+  // The running side's flag: its zero instant in arbiter time, and the steady time at
+  // which the server declares it (the instant plus the side's lag grace).
+  struct FlagDue {
+    core::Color side;
+    Millis instant;
+    Millis steady;
+  };
+  [[nodiscard]] std::optional<FlagDue> flag_due() const;
   void check_flag(Millis steady);
   void accept_rematch(core::Color side);
 

@@ -124,17 +124,22 @@ void GameRoom::end_game(const std::string& result, const std::string& terminatio
   pending_.ending = store::Ending{status(), result, termination, wall};
 }
 
-void GameRoom::check_flag(Millis s) {
-  if (over() || !t0_) return;
+std::optional<GameRoom::FlagDue> GameRoom::flag_due() const {
+  if (over() || !t0_) return std::nullopt;
   const auto instant = arbiter_->automatic_flag_instant();
   const auto running = arbiter_->chess_clock().running();
-  if (!instant || !running) return;
+  if (!instant || !running) return std::nullopt;
   const Color side = *running == clock::ClockSide::White ? Color::White : Color::Black;
   // §3.3: the server declares the flag at the running side's zero instant plus the same
   // lag grace a move would get.
-  if (s < *t0_ + *instant + grace(side)) return;
+  return FlagDue{side, *instant, *t0_ + *instant + grace(side)};
+}
+
+void GameRoom::check_flag(Millis s) {
+  const auto due = flag_due();
+  if (!due || s < due->steady) return;
   // Art. 6.8 / 6.9: the Arbiter ends the game at the exact instant (the caller commits).
-  flag_fell(side, *instant);
+  flag_fell(due->side, due->instant);
   end_if_over(std::nullopt);
 }
 
@@ -220,14 +225,7 @@ std::optional<Millis> GameRoom::next_timer() const {
     if (!due || t < *due) due = t;
   };
   if (!in_flight_ && (!pending_.events.empty() || !pending_.log.empty())) at(s);
-  if (!over() && t0_) {
-    const auto instant = arbiter_->automatic_flag_instant();
-    const auto running = arbiter_->chess_clock().running();
-    if (instant && running) {
-      const Color side = *running == clock::ClockSide::White ? Color::White : Color::Black;
-      at(*t0_ + *instant + grace(side));  // check_flag()
-    }
-  }
+  if (const auto flag = flag_due()) at(flag->steady);  // check_flag()
   if (!over() && first_move_deadline_ && playable() && moves_.size() < 2) {
     at(*first_move_deadline_);
   }
