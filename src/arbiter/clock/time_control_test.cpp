@@ -72,10 +72,13 @@ TEST(TimeControlParse, ZeroBaseWithIncrementIsAllowed) {
 }
 
 struct BadCase {
+  const char* name;
   const char* text;
   ErrorCode code;
   int column;
 };
+
+void PrintTo(const BadCase& c, std::ostream* out) { *out << '"' << c.text << '"'; }
 
 class TimeControlBad : public ::testing::TestWithParam<BadCase> {};
 
@@ -90,30 +93,32 @@ TEST_P(TimeControlBad, ReportsCodeAndColumn) {
 
 INSTANTIATE_TEST_SUITE_P(
     Grammar, TimeControlBad,
-    ::testing::Values(BadCase{"", ErrorCode::kTimeControlSyntax, 1},
-                      BadCase{"abc", ErrorCode::kTimeControlSyntax, 1},
-                      BadCase{"180+", ErrorCode::kTimeControlSyntax, 5},
-                      BadCase{"180x2", ErrorCode::kTimeControlSyntax, 4},
-                      BadCase{"40/", ErrorCode::kTimeControlSyntax, 4},
-                      BadCase{"40/5400+30:", ErrorCode::kTimeControlSyntax, 12},
-                      BadCase{"40/5400::1800", ErrorCode::kTimeControlSyntax, 9},
-                      BadCase{"180.", ErrorCode::kTimeControlSyntax, 5},
-                      BadCase{"10+0.", ErrorCode::kTimeControlSyntax, 6},
-                      BadCase{"40.5/300", ErrorCode::kTimeControlSyntax, 5},
-                      BadCase{"10+0.1234", ErrorCode::kTimeControlValue, 9},
-                      BadCase{"180d2+3", ErrorCode::kTimeControlSyntax, 6},
-                      BadCase{"180+2+2", ErrorCode::kTimeControlSyntax, 6},
-                      BadCase{"180d", ErrorCode::kTimeControlSyntax, 5},
-                      BadCase{" 180", ErrorCode::kTimeControlSyntax, 1},
-                      BadCase{"--", ErrorCode::kTimeControlSyntax, 1},
-                      BadCase{"0/300", ErrorCode::kTimeControlValue, 1},
-                      BadCase{"0", ErrorCode::kTimeControlValue, 1},
-                      BadCase{"40/5400", ErrorCode::kTimeControlValue, 1},
-                      BadCase{"5400:1800", ErrorCode::kTimeControlValue, 1},
-                      BadCase{"40/5400:20/1800", ErrorCode::kTimeControlValue, 9},
-                      BadCase{"99999999999999999999", ErrorCode::kTimeControlValue, 1},
-                      BadCase{"60+9999999", ErrorCode::kTimeControlValue, 4},
-                      BadCase{"40/300:1800d99999999", ErrorCode::kTimeControlValue, 13}));
+    ::testing::Values(
+        BadCase{"Empty", "", ErrorCode::kTimeControlSyntax, 1},
+        BadCase{"Letters", "abc", ErrorCode::kTimeControlSyntax, 1},
+        BadCase{"NoIncrement", "180+", ErrorCode::kTimeControlSyntax, 5},
+        BadCase{"UnknownSeparator", "180x2", ErrorCode::kTimeControlSyntax, 4},
+        BadCase{"NoPeriodTime", "40/", ErrorCode::kTimeControlSyntax, 4},
+        BadCase{"NothingAfterColon", "40/5400+30:", ErrorCode::kTimeControlSyntax, 12},
+        BadCase{"TwoColons", "40/5400::1800", ErrorCode::kTimeControlSyntax, 9},
+        BadCase{"NoFraction", "180.", ErrorCode::kTimeControlSyntax, 5},
+        BadCase{"NoIncrementFraction", "10+0.", ErrorCode::kTimeControlSyntax, 6},
+        BadCase{"FractionalMoveCount", "40.5/300", ErrorCode::kTimeControlSyntax, 5},
+        BadCase{"IncrementBelowAMillisecond", "10+0.1234", ErrorCode::kTimeControlValue, 9},
+        BadCase{"DelayAndIncrement", "180d2+3", ErrorCode::kTimeControlSyntax, 6},
+        BadCase{"TwoIncrements", "180+2+2", ErrorCode::kTimeControlSyntax, 6},
+        BadCase{"NoDelay", "180d", ErrorCode::kTimeControlSyntax, 5},
+        BadCase{"LeadingSpace", " 180", ErrorCode::kTimeControlSyntax, 1},
+        BadCase{"TwoDashes", "--", ErrorCode::kTimeControlSyntax, 1},
+        BadCase{"ZeroMoves", "0/300", ErrorCode::kTimeControlValue, 1},
+        BadCase{"ZeroTime", "0", ErrorCode::kTimeControlValue, 1},
+        BadCase{"NoFinalPeriod", "40/5400", ErrorCode::kTimeControlValue, 1},
+        BadCase{"PeriodAfterSuddenDeath", "5400:1800", ErrorCode::kTimeControlValue, 1},
+        BadCase{"LastPeriodCountsMoves", "40/5400:20/1800", ErrorCode::kTimeControlValue, 9},
+        BadCase{"HugeBase", "99999999999999999999", ErrorCode::kTimeControlValue, 1},
+        BadCase{"HugeIncrement", "60+9999999", ErrorCode::kTimeControlValue, 4},
+        BadCase{"HugeDelay", "40/300:1800d99999999", ErrorCode::kTimeControlValue, 13}),
+    [](const ::testing::TestParamInfo<BadCase>& info_) { return std::string(info_.param.name); });
 
 TEST(TimeControlPrint, RoundTrips) {
   for (const char* text : {"40/5400+30:1800+30", "180+2", "900d5", "600+3d2",

@@ -5,6 +5,9 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
+
+#include <unistd.h>
 
 #include "arbiter/engine/training_data.hpp"
 
@@ -51,7 +54,8 @@ std::string read(const fs::path& p) {
 }
 
 fs::path fresh_dir(const char* name) {
-  const fs::path dir = fs::temp_directory_path() / name;
+  const fs::path dir =
+      fs::temp_directory_path() / (std::string(name) + "-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   return dir;
 }
@@ -191,6 +195,8 @@ struct BadLine {
   const char* line;
   const char* field;
 };
+
+void PrintTo(const BadLine& b, std::ostream* out) { *out << '"' << b.line << '"'; }
 
 class TrainingDataBadLine : public ::testing::TestWithParam<BadLine> {};
 

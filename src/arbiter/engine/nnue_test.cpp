@@ -260,6 +260,13 @@ struct BadFile {
   const char* field;
 };
 
+void PrintTo(const BadFile& b, std::ostream* out) {
+  *out << "byte " << b.offset
+       << (b.value == -1   ? " cut"
+           : b.value == -2 ? " appended"
+                           : " changed");
+}
+
 class NnueBadFile : public ::testing::TestWithParam<BadFile> {};
 
 TEST_P(NnueBadFile, IsRejectedNamingTheField) {

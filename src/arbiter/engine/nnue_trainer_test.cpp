@@ -6,6 +6,9 @@
 #include <fstream>
 #include <memory>
 #include <sstream>
+#include <string>
+
+#include <unistd.h>
 
 #include "arbiter/engine/nnue_accumulator.hpp"
 #include "arbiter/engine/nnue_datagen.hpp"
@@ -15,6 +18,12 @@ namespace arbiter::engine::nnue {
 namespace {
 
 namespace fs = std::filesystem;
+
+// ctest runs each test in its own process, two at a time: a path shared between
+// processes lets one truncate the file another is reading.
+fs::path own_temp_path(const std::string& name) {
+  return fs::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
+}
 
 // A few self-play games at tiny node counts, as datagen writes them.
 const std::string& tiny_data_text() {
@@ -34,7 +43,7 @@ const std::string& tiny_data_text() {
 }
 
 std::vector<TrainSample> tiny_samples() {
-  const fs::path file = fs::temp_directory_path() / "arbiter_nnue_tiny.txt";
+  const fs::path file = own_temp_path("arbiter_nnue_tiny.txt");
   std::ofstream(file) << tiny_data_text();
   auto data = load_train_data({file.string()}, 10000, 0);
   EXPECT_TRUE(data.has_value()) << data.error().message;
@@ -150,7 +159,7 @@ TEST(NnueTrainer, EngineEvaluationEqualsTheTrainers) {
 }
 
 TEST(NnueTrainData, DirectoriesReadChunkFilesInOrderAndNameBadLines) {
-  const fs::path dir = fs::temp_directory_path() / "arbiter_nnue_train_dir";
+  const fs::path dir = own_temp_path("arbiter_nnue_train_dir");
   fs::remove_all(dir);
   fs::create_directories(dir);
   std::ofstream(dir / "s1-c000001.txt") << "4k3/8/8/8/8/8/8/R3K3 b - - 0 1 | 500 | 1.0\n";

@@ -71,6 +71,8 @@ const std::vector<Published> kPublished = {
      "7-14 8-6 9-5 10-4 11-3 12-2 13-1"},
 };
 
+void PrintTo(const Published& p, std::ostream* out) { *out << p.size << " players"; }
+
 class BergerPublished : public ::testing::TestWithParam<Published> {};
 
 TEST_P(BergerPublished, EvenSizeIsTheHandbookTable) {
