@@ -159,6 +159,41 @@ TEST_P(GroupCommit, ALineOutOfOrderFailsItsWrite) {
   EXPECT_TRUE(g1->moves.empty());
 }
 
+// The server creates its games through the group commit (issue #16): the new game's row
+// with its first lines; an id already taken fails that write alone.
+TEST_P(GroupCommit, CreatesGamesWithTheOtherWrites) {
+  GameWrite created;
+  created.game_id = "g3";
+  created.create = sample_header("g3");
+  created.log = {sample_line(1)};
+  GameWrite taken;
+  taken.game_id = "g1";
+  taken.create = sample_header("g1");
+  taken.create->white = "Someone else";
+  GameWrite mismatched;
+  mismatched.game_id = "g4";
+  mismatched.create = sample_header("g5");
+  const auto results =
+      store_->commit(std::vector<GameWrite>{created, move_write("g1", 1, 1), taken, mismatched});
+  ASSERT_EQ(results.size(), 4u);
+  EXPECT_TRUE(results[0]) << results[0].error().describe();
+  EXPECT_TRUE(results[1]) << results[1].error().describe();
+  ASSERT_FALSE(results[2]);
+  EXPECT_EQ(results[2].error().code, ErrorCode::kProtocolState);
+  EXPECT_EQ(results[2].error().where.field, "id");
+  ASSERT_FALSE(results[3]);
+  EXPECT_EQ(results[3].error().code, ErrorCode::kInvalidArgument);
+  EXPECT_EQ(results[3].error().where.field, "id");
+  auto g3 = store_->load_game("g3");
+  ASSERT_TRUE(g3) << g3.error().describe();
+  EXPECT_EQ(g3->header, sample_header("g3"));
+  EXPECT_EQ(g3->log, std::vector<LogLine>{sample_line(1)});
+  EXPECT_EQ(store_->load_game("g1")->header.white, sample_header("g1").white);
+  EXPECT_EQ(store_->load_game("g1")->moves.size(), 1u);
+  EXPECT_FALSE(store_->load_game("g4"));
+  EXPECT_FALSE(store_->load_game("g5"));
+}
+
 TEST_P(GroupCommit, AnEmptyBatchCommitsNothing) { EXPECT_TRUE(store_->commit({}).empty()); }
 
 INSTANTIATE_TEST_SUITE_P(Backends, GroupCommit,

@@ -47,9 +47,13 @@ constexpr pg::PreparedStatement kStatements[] = {
      " FROM unnest($1::text[], $2::bigint[]) AS u (game_id, epoch)"
      " WHERE l.game_id = u.game_id AND l.epoch = u.epoch AND l.node = $3"
      " RETURNING l.game_id, l.epoch"},
-    {"mark_ongoing", "UPDATE games SET status = 'ongoing' WHERE id = $1"},
-    {"touch", "UPDATE games SET updated_ms = GREATEST(updated_ms, $2) WHERE id = $1"},
-    {"finish", "UPDATE games SET status = $2, result = $3, reason = $4 WHERE id = $1"},
+    // updated_ms is the time of the last change of status (docs/store.md): a move of a
+    // game in play changes no row of games, and so none of its two indexes.
+    {"mark_ongoing",
+     "UPDATE games SET status = 'ongoing', updated_ms = GREATEST(updated_ms, $2) WHERE id = $1"},
+    {"finish",
+     "UPDATE games SET status = $2, result = $3, reason = $4,"
+     " updated_ms = GREATEST(updated_ms, $5) WHERE id = $1"},
     {"read_header",
      "SELECT id, white_token, black_token, white, black, time_control, variant, start_fen,"
      " status, result, reason, extra, created_ms, updated_ms FROM games WHERE id = $1"},
@@ -112,22 +116,22 @@ Result<void> write_log(pqxx::transaction_base& tx, const std::string& id,
 
 Result<void> write_move(pqxx::transaction_base& tx, const std::string& id, const MoveRecord& move,
                         std::span<const EventRecord> events) {
-  ARB_TRY(lock_live_game(tx, id));
+  auto status = lock_game(tx, id);
+  if (!status) return tl::unexpected(status.error());
+  ARB_TRY(check_live(id, *status));
   ARB_TRY(check_next_ply(tx.exec_prepared1("last_ply", id)[0].as<std::int64_t>(), move.ply));
   tx.exec_prepared0("insert_move", id, move.ply, move.uci, move.san, move.white_ms, move.black_ms,
                     move.wall_ms);
   ARB_TRY(insert_events(tx, id, events));
-  tx.exec_prepared0("mark_ongoing", id);
-  tx.exec_prepared0("touch", id, latest_wall(move.wall_ms, events));
+  if (*status == GameStatus::Created)
+    tx.exec_prepared0("mark_ongoing", id, latest_wall(move.wall_ms, events));
   return {};
 }
 
 Result<void> write_events(pqxx::transaction_base& tx, const std::string& id,
                           std::span<const EventRecord> events) {
   if (auto status = lock_game(tx, id); !status) return tl::unexpected(status.error());
-  ARB_TRY(insert_events(tx, id, events));
-  tx.exec_prepared0("touch", id, latest_wall(0, events));
-  return {};
+  return insert_events(tx, id, events);
 }
 
 Result<void> write_ending(pqxx::transaction_base& tx, const std::string& id, const Ending& ending,
@@ -135,12 +139,21 @@ Result<void> write_ending(pqxx::transaction_base& tx, const std::string& id, con
   ARB_TRY(lock_live_game(tx, id));
   ARB_TRY(insert_events(tx, id, events));
   tx.exec_prepared0("finish", id, std::string{to_string(ending.status)}, ending.result,
-                    ending.reason);
-  tx.exec_prepared0("touch", id, latest_wall(ending.wall_ms, events));
+                    ending.reason, latest_wall(ending.wall_ms, events));
+  return {};
+}
+
+Result<void> insert_game(pqxx::transaction_base& tx, const GameHeader& h) {
+  const pqxx::result inserted = tx.exec_prepared(
+      "insert_game", h.id, h.white_token, h.black_token, h.white, h.black, h.time_control,
+      h.variant, h.start_fen, std::string{to_string(h.status)}, h.result, h.reason, h.extra,
+      h.created_ms, std::max(h.created_ms, h.updated_ms));
+  if (inserted.affected_rows() == 0) return game_already_exists(h.id);
   return {};
 }
 
 Result<void> write_one(pqxx::transaction_base& tx, const GameWrite& w) {
+  if (w.create) ARB_TRY(insert_game(tx, *w.create));
   if (w.epoch) {
     // The fence (issue #16): under the game's row lock, only the current epoch writes.
     if (auto status = lock_game(tx, w.game_id); !status) return tl::unexpected(status.error());
@@ -175,14 +188,8 @@ Result<std::unique_ptr<PgStore>> PgStore::open(const std::string& url) {
 
 Result<void> PgStore::create_game(const GameHeader& h) {
   ARB_TRY(validate_header(h));
-  return session_->write("create_game", [&](pqxx::transaction_base& tx) -> Result<void> {
-    const pqxx::result inserted = tx.exec_prepared(
-        "insert_game", h.id, h.white_token, h.black_token, h.white, h.black, h.time_control,
-        h.variant, h.start_fen, std::string{to_string(h.status)}, h.result, h.reason, h.extra,
-        h.created_ms, std::max(h.created_ms, h.updated_ms));
-    if (inserted.affected_rows() == 0) return game_already_exists(h.id);
-    return {};
-  });
+  return session_->write("create_game",
+                         [&](pqxx::transaction_base& tx) { return insert_game(tx, h); });
 }
 
 Result<void> PgStore::append_move(std::string_view game_id, const MoveRecord& move,

@@ -37,6 +37,11 @@ Result<void> SqliteStore::create_game(const GameHeader& h) {
   std::lock_guard lock{mutex_};
   auto tx = sqlite::Transaction::begin(db_);
   if (!tx) return tl::unexpected(tx.error());
+  ARB_TRY(insert_game(h));
+  return tx->commit();
+}
+
+Result<void> SqliteStore::insert_game(const GameHeader& h) {
   if (status_of(h.id)) return game_already_exists(h.id);
   auto insert = db_.prepare(
       "INSERT INTO games (id, white_token, black_token, white, black, time_control, variant,"
@@ -47,8 +52,7 @@ Result<void> SqliteStore::create_game(const GameHeader& h) {
   insert->bind(5, h.black).bind(6, h.time_control).bind(7, h.variant).bind(8, h.start_fen);
   insert->bind(9, to_string(h.status)).bind(10, h.result).bind(11, h.reason).bind(12, h.extra);
   insert->bind(13, h.created_ms).bind(14, std::max(h.created_ms, h.updated_ms));
-  ARB_TRY(insert->run());
-  return tx->commit();
+  return insert->run();
 }
 
 Result<GameStatus> SqliteStore::status_of(std::string_view game_id) {
@@ -97,14 +101,6 @@ Result<void> SqliteStore::insert_log(std::string_view game_id, std::span<const L
   return {};
 }
 
-Result<void> SqliteStore::touch(std::string_view game_id, WallMs wall_ms,
-                                std::span<const EventRecord> events) {
-  auto update = db_.prepare("UPDATE games SET updated_ms = MAX(updated_ms, ?2) WHERE id = ?1");
-  if (!update) return tl::unexpected(update.error());
-  update->bind(1, game_id).bind(2, latest_wall(wall_ms, events));
-  return update->run();
-}
-
 Result<void> SqliteStore::require_live(std::string_view game_id) {
   auto status = status_of(game_id);
   if (!status) return tl::unexpected(status.error());
@@ -129,8 +125,10 @@ Result<void> SqliteStore::write_move(std::string_view game_id, const MoveRecord&
   insert->bind(5, move.white_ms).bind(6, move.black_ms).bind(7, move.wall_ms);
   ARB_TRY(insert->run());
   ARB_TRY(insert_events(game_id, events));
-  if (*status == GameStatus::Ongoing) return touch(game_id, move.wall_ms, events);
-  // The first move: one update of the row (and of its two indexes) for both columns.
+  // updated_ms is the time of the last change of status (docs/store.md): the moves of a
+  // game in play change no row of games, and so none of its two indexes (issue #16: that
+  // update was a third of the writer's time a move, bench_store).
+  if (*status == GameStatus::Ongoing) return {};
   auto ongoing = db_.prepare(
       "UPDATE games SET status = 'ongoing', updated_ms = MAX(updated_ms, ?2) WHERE id = ?1");
   if (!ongoing) return tl::unexpected(ongoing.error());
@@ -141,20 +139,20 @@ Result<void> SqliteStore::write_move(std::string_view game_id, const MoveRecord&
 Result<void> SqliteStore::write_events(std::string_view game_id,
                                        std::span<const EventRecord> events) {
   if (auto status = status_of(game_id); !status) return tl::unexpected(status.error());
-  ARB_TRY(insert_events(game_id, events));
-  return touch(game_id, 0, events);
+  return insert_events(game_id, events);
 }
 
 Result<void> SqliteStore::write_ending(std::string_view game_id, const Ending& ending,
                                        std::span<const EventRecord> events) {
   ARB_TRY(require_live(game_id));
   ARB_TRY(insert_events(game_id, events));
-  auto update = db_.prepare("UPDATE games SET status = ?2, result = ?3, reason = ?4 WHERE id = ?1");
+  auto update = db_.prepare(
+      "UPDATE games SET status = ?2, result = ?3, reason = ?4, updated_ms = MAX(updated_ms, ?5)"
+      " WHERE id = ?1");
   if (!update) return tl::unexpected(update.error());
   update->bind(1, game_id).bind(2, to_string(ending.status)).bind(3, ending.result);
-  update->bind(4, ending.reason);
-  ARB_TRY(update->run());
-  return touch(game_id, ending.wall_ms, events);
+  update->bind(4, ending.reason).bind(5, latest_wall(ending.wall_ms, events));
+  return update->run();
 }
 
 Result<void> SqliteStore::append_move(std::string_view game_id, const MoveRecord& move,
@@ -283,7 +281,8 @@ Result<void> SqliteStore::write_one(const GameWrite& w) {
   // A savepoint: a failed write leaves no trace and does not fail the others.
   ARB_TRY(db_.run("SAVEPOINT game_write"));
   Result<void> ok{};
-  if (w.epoch) {
+  if (w.create) ok = insert_game(*w.create);
+  if (ok && w.epoch) {
     // The fence (issue #16): only the holder of the game's current epoch writes.
     ok = status_of(w.game_id).map([](GameStatus) {});
     if (ok) {

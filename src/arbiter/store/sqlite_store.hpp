@@ -71,11 +71,11 @@ class SqliteStore final : public Store {
                                            std::span<const EventRecord> events);
   // Inside a transaction: the game's lease row, if any.
   [[nodiscard]] Result<std::optional<Lease>> lease_of(std::string_view game_id);
+  // Inside a transaction, validated: a new game's row (kProtocolState if the id is taken).
+  [[nodiscard]] Result<void> insert_game(const GameHeader& h);
   // Inside a transaction: log lines that continue the stored ones of a game the caller has
   // found to exist.
   [[nodiscard]] Result<void> insert_log(std::string_view game_id, std::span<const LogLine> lines);
-  [[nodiscard]] Result<void> touch(std::string_view game_id, WallMs wall_ms,
-                                   std::span<const EventRecord> events);
   // Inside a transaction, input validated: the bodies of the three writes.
   [[nodiscard]] Result<void> write_move(std::string_view game_id, const MoveRecord& move,
                                         std::span<const EventRecord> events);

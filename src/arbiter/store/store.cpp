@@ -45,8 +45,13 @@ std::vector<Result<void>> Store::commit(std::span<const GameWrite> writes) {
       // A fence needs the check and the write in one transaction: a backend's own commit.
       ok = make_error(ErrorCode::kUnsupported, "this store cannot fence writes by epoch",
                       {0, 0, "epoch"});
-    } else if (!w.log.empty()) {
-      ok = append_log(w.game_id, w.log);
+    } else if (w.create && w.create->id != w.game_id) {
+      ok = make_error(ErrorCode::kInvalidArgument, "a created game's id is the write's",
+                      {0, 0, "id"});
+    } else {
+      // Not one transaction: a game created here stays if what follows fails.
+      if (w.create) ok = create_game(*w.create);
+      if (ok && !w.log.empty()) ok = append_log(w.game_id, w.log);
     }
     if (ok && w.move) {
       ok = append_move(w.game_id, *w.move, w.events);

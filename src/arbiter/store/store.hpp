@@ -46,7 +46,7 @@ struct GameHeader {
   std::string reason;        // verdict termination ("checkmate", ...) or "" while ongoing
   std::string extra = "{}";  // opaque JSON owned by the server (opponent, engine level, ...)
   WallMs created_ms = 0;
-  WallMs updated_ms = 0;
+  WallMs updated_ms = 0;  // the last change of status: created, first move, ended
 
   friend bool operator==(const GameHeader&, const GameHeader&) = default;
 };
@@ -153,6 +153,10 @@ struct NodeInfo {
 // events. Without an ending, ending_events must be empty.
 struct GameWrite {
   std::string game_id;
+  // A new game, created first in the same transaction (its id must be game_id): the
+  // server creates games through the group commit too, off its network threads. An id
+  // already taken fails this write with kProtocolState, field "id".
+  std::optional<GameHeader> create;
   // The writer's lease epoch (a cluster node's fencing token): the write is refused
   // (kProtocolState, field "epoch") unless it is the game's current epoch. Unset: not
   // fenced (a single server, tools).
@@ -183,7 +187,8 @@ class Store {
   [[nodiscard]] virtual Result<std::vector<GameSummary>> list_games(const ListQuery& query) = 0;
 
   // Appends the next move (ply = stored plies + 1) and the events that announce it, in
-  // one transaction; marks a Created game Ongoing and sets updated_ms to move.wall_ms.
+  // one transaction; marks a Created game Ongoing, its updated_ms then move.wall_ms (the
+  // later moves leave updated_ms: it is the time of the last change of status).
   [[nodiscard]] virtual Result<void> append_move(std::string_view game_id, const MoveRecord& move,
                                                  std::span<const EventRecord> events) = 0;
   // Appends events (each seq = the previous + 1), in one transaction.

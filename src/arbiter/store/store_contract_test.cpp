@@ -43,8 +43,29 @@ TEST_P(StoreContract, AppendsMovesWithEventsAndMarksTheGameOngoing) {
   EXPECT_EQ(game->events[1], e2);
   EXPECT_EQ(game->last_seq(), 2);
   EXPECT_EQ(game->header.status, GameStatus::Ongoing);
-  EXPECT_EQ(game->header.updated_ms, sample_move(2).wall_ms);
+  // updated_ms: the last change of status, the first move (docs/store.md); the last
+  // activity is the last move's.
+  EXPECT_EQ(game->header.updated_ms, sample_move(1).wall_ms);
   EXPECT_EQ(game->last_activity_ms(), sample_move(2).wall_ms);
+}
+
+// updated_ms follows the status (creation, first move, ending), not every move or event:
+// a move of a game in play changes no row of games (issue #16, bench_store).
+TEST_P(StoreContract, UpdatedTimeIsTheLastChangeOfStatus) {
+  auto store = open();
+  ASSERT_TRUE(store->create_game(sample_header("g1")));
+  const EventRecord e1 = sample_event(1);
+  const EventRecord e2 = sample_event(2);
+  const EventRecord e3 = sample_event(3);
+  ASSERT_TRUE(store->append_move("g1", sample_move(1), std::span{&e1, 1}));
+  const WallMs started = store->load_game("g1")->header.updated_ms;
+  EXPECT_EQ(started, sample_move(1).wall_ms);
+  ASSERT_TRUE(store->append_move("g1", sample_move(2), std::span{&e2, 1}));
+  ASSERT_TRUE(store->append_events("g1", std::span{&e3, 1}));
+  EXPECT_EQ(store->load_game("g1")->header.updated_ms, started);
+  Ending ending{GameStatus::Ended, "1-0", "resignation", sample_move(2).wall_ms + 5000};
+  ASSERT_TRUE(store->finish_game("g1", ending, {}));
+  EXPECT_EQ(store->load_game("g1")->header.updated_ms, ending.wall_ms);
 }
 
 // Issue #16: a spectator mirror catches up from the seq it has, not from the whole game.

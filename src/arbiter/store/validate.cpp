@@ -155,6 +155,10 @@ Result<void> validate_write(const GameWrite& w) {
   if (!w.ending && !w.ending_events.empty()) {
     return invalid("ending events without an ending", "ending_events");
   }
+  if (w.create) {
+    if (auto ok = validate_header(*w.create); !ok) return ok;
+    if (w.create->id != w.game_id) return invalid("a created game's id is the write's", "id");
+  }
   if (auto ok = validate_log(w.log); !ok) return ok;
   if (w.move) {
     if (auto ok = validate_move(*w.move); !ok) return ok;
