@@ -108,6 +108,45 @@ HttpReply GameApi::handle(const HttpRequest& request) {
   return route(request);
 }
 
+tl::expected<wire::CreateGameRequest, HttpReply> GameApi::admit_creation(
+    const HttpRequest& request) {
+  auto req = wire::parse_create_request(request.body);
+  if (!req) return tl::unexpected(from_error(req.error()));
+  if (!allow_creation()) {
+    return tl::unexpected(
+        error_reply(503, "busy", "the server creates no more games just now; try again soon"));
+  }
+  return std::move(*req);
+}
+
+HttpReply GameApi::created_reply(const Result<CreatedGame>& created) {
+  if (!created) return from_error(created.error());
+  return json_reply(201,
+                    wire::write_create_response(created->room->id(), created->seat, created->token,
+                                                created->invite, created->room->state()));
+}
+
+void GameApi::handle_async(const HttpRequest& request, Respond respond) {
+  const std::string_view target = request.target;
+  const auto parts = split_path(target.substr(0, target.find('?')));
+  if (request.method != "POST" || parts.size() != 2 || parts[1] != "games") {
+    respond(handle(request));
+    return;
+  }
+  if (!allow(request.remote)) {
+    respond(error_reply(429, "rate-limited", "too many requests; slow down"));
+    return;
+  }
+  auto req = admit_creation(request);
+  if (!req) {
+    respond(std::move(req.error()));
+    return;
+  }
+  registry_.create_async(*req, [respond = std::move(respond)](Result<CreatedGame> created) {
+    respond(created_reply(created));
+  });
+}
+
 HttpReply GameApi::route(const HttpRequest& request) {
   std::string_view target = request.target;
   std::string_view query;
@@ -127,17 +166,9 @@ HttpReply GameApi::route(const HttpRequest& request) {
   }
   if (parts.size() == 2) {
     if (post) {
-      auto req = wire::parse_create_request(request.body);
-      if (!req) return from_error(req.error());
-      if (!allow_creation()) {
-        return error_reply(503, "busy",
-                           "the server creates no more games just now; try again soon");
-      }
-      auto created = registry_.create(*req);
-      if (!created) return from_error(created.error());
-      return json_reply(
-          201, wire::write_create_response(created->room->id(), created->seat, created->token,
-                                           created->invite, created->room->state()));
+      auto req = admit_creation(request);
+      if (!req) return std::move(req.error());
+      return created_reply(registry_.create(*req));
     }
     if (!get) return error_reply(405, "method", "GET or POST");
     int limit = 50;

@@ -38,6 +38,8 @@ class GameApi final : public ApiHandler {
   GameApi(GameRegistry& registry, const TimeSource& time, RateLimit limit = {},
           RateLimit creations = kCreationLimit);
   [[nodiscard]] HttpReply handle(const HttpRequest& request) override;
+  // POST /api/games through GameRegistry::create_async; everything else as handle().
+  void handle_async(const HttpRequest& request, Respond respond) override;
   [[nodiscard]] std::shared_ptr<SocketHandler> socket_for(std::string_view target) override;
   [[nodiscard]] SocketRoute route_socket(std::string_view target, bool forwarded) override;
   [[nodiscard]] std::shared_ptr<SocketHandler> remote_socket(
@@ -49,6 +51,9 @@ class GameApi final : public ApiHandler {
  private:
   [[nodiscard]] bool allow(const std::string& remote);
   HttpReply route(const HttpRequest& request);
+  // POST /api/games up to the registry: the request parsed and admitted, or the reply.
+  tl::expected<wire::CreateGameRequest, HttpReply> admit_creation(const HttpRequest& request);
+  static HttpReply created_reply(const Result<CreatedGame>& created);
 
   GameRegistry& registry_;
   const TimeSource& time_;

@@ -8,9 +8,18 @@ namespace {
 
 class ApiTest : public RoomTest {
  protected:
+  // Through handle_async, as the server calls it; without a group-commit writer the reply
+  // comes at once, exactly once.
   HttpReply call(const std::string& method, const std::string& target, const std::string& body = {},
                  const std::string& remote = "127.0.0.1") {
-    return api().handle(HttpRequest{method, target, body, remote});
+    int replies = 0;
+    HttpReply reply;
+    api().handle_async(HttpRequest{method, target, body, remote}, [&](HttpReply r) {
+      ++replies;
+      reply = std::move(r);
+    });
+    EXPECT_EQ(replies, 1) << method << " " << target;
+    return reply;
   }
   GameApi& api() {
     if (!api_) api_ = std::make_unique<GameApi>(*registry_, time_, limit_, creations_);
@@ -200,6 +209,15 @@ TEST_F(ApiTest, RateLimitPerAddress) {
 }
 
 // Issue #14: 5,000 games in 9 s from 250 addresses; game creation has a server-wide rate.
+// handle() (no callback) serves every route too, creation included, by the same rules.
+TEST_F(ApiTest, TheSynchronousHandlerCreatesGamesByTheSameRules) {
+  const std::string game = R"({"time_control":"60","opponent":{"type":"friend"}})";
+  auto r = api().handle(HttpRequest{"POST", "/api/games", game, "127.0.0.1"});
+  ASSERT_EQ(r.status, 201u) << r.body;
+  EXPECT_TRUE(registry_->find(at(r.body, "/id")));
+  EXPECT_EQ(api().handle(HttpRequest{"POST", "/api/games", "{", "127.0.0.1"}).status, 400u);
+}
+
 TEST_F(ApiTest, GameCreationHasAServerWideRate) {
   creations_ = RateLimit{3, 1};
   const std::string game = R"({"time_control":"60","opponent":{"type":"friend"}})";

@@ -2,6 +2,7 @@
 // writer thread has stored it, messages arriving meanwhile wait their turn, and a failed
 // commit reloads the game (nothing half-stored is shown).
 #include <condition_variable>
+#include <optional>
 #include <thread>
 
 #include "arbiter/server/commit_writer.hpp"
@@ -203,6 +204,73 @@ TEST_F(GroupCommitRoom, AFailedCommitIsReportedAndNothingOfItIsShown) {
   send_move(*f.room, w, "e2e4", 1, 2);
   ASSERT_TRUE(wait_for(w, "ack", 1));
   EXPECT_EQ(f.room->state().moves.size(), 1u);
+}
+
+// The answer of GameRegistry::create_async, which comes on another thread.
+class AsyncCreation {
+ public:
+  void start(GameRegistry& registry, const std::string& body) {
+    registry.create_async(*wire::parse_create_request(body), [this](Result<CreatedGame> r) {
+      std::lock_guard lock{mutex_};
+      created_ = std::move(r);
+      answered_.notify_all();
+    });
+  }
+  bool answered() {
+    std::lock_guard lock{mutex_};
+    return created_.has_value();
+  }
+  // Waits for the answer (at most 5 s); null if none came.
+  const Result<CreatedGame>* wait() {
+    std::unique_lock lock{mutex_};
+    if (!answered_.wait_for(lock, 5s, [&] { return created_.has_value(); })) return nullptr;
+    return &*created_;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable answered_;
+  std::optional<Result<CreatedGame>> created_;
+};
+
+// Issue #16: a game is created by the writer, with the moves of other games, and the
+// creator hears of it after that commit, on the executor; the calling thread (a network
+// thread) does not wait for the store.
+TEST_F(GroupCommitRoom, AGameIsCreatedByTheWriterAndAnsweredAfterItsCommit) {
+  gate_->close();
+  AsyncCreation creation;
+  creation.start(*registry_,
+                 R"({"time_control":"180+2","color":"white","opponent":{"type":"friend"},)"
+                 R"("name":"Anna"})");
+  // create_async returned with the commit still waiting at the gate.
+  ASSERT_TRUE(gate_->wait_for_commit());
+  EXPECT_FALSE(creation.answered());
+  gate_->open_once();
+  const Result<CreatedGame>* created = creation.wait();
+  ASSERT_NE(created, nullptr);
+  ASSERT_TRUE(*created) << created->error().describe();
+  const CreatedGame& game = **created;
+  EXPECT_EQ(game.seat, core::Color::White);
+  EXPECT_FALSE(game.invite.empty());
+  auto stored = store_->load_game(game.room->id());
+  ASSERT_TRUE(stored) << stored.error().describe();
+  EXPECT_EQ(stored->header.white, "Anna");
+  EXPECT_EQ(stored->header.white_token, game.token);
+  EXPECT_EQ(registry_->find(game.room->id()), game.room);
+}
+
+TEST_F(GroupCommitRoom, AGameTheStoreCannotCreateIsAnErrorForItsCreator) {
+  gate_->close();
+  AsyncCreation creation;
+  creation.start(*registry_,
+                 R"({"time_control":"180+2","color":"black","opponent":{"type":"friend"}})");
+  ASSERT_TRUE(gate_->wait_for_commit());
+  gate_->open_once(/*fail=*/true);
+  const Result<CreatedGame>* created = creation.wait();
+  ASSERT_NE(created, nullptr);
+  ASSERT_FALSE(*created);
+  EXPECT_EQ(created->error().code, ErrorCode::kIo);
+  EXPECT_EQ(registry_->rooms_in_memory(), 0u);
 }
 
 TEST(CommitWriter, WritesQueuedDuringACommitShareTheNext) {

@@ -4,6 +4,7 @@
 // depends on Boost, so rooms and routes are testable without sockets.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -62,6 +63,13 @@ class ApiHandler {
  public:
   virtual ~ApiHandler() = default;
   [[nodiscard]] virtual HttpReply handle(const HttpRequest& request) = 0;
+  // As handle(), answering through `respond`, exactly once, on any thread: a request that
+  // waits for the store (creating a game, issue #16) is answered after its commit without
+  // holding a server thread meanwhile. By default, handle() and respond at once.
+  using Respond = std::function<void(HttpReply)>;
+  virtual void handle_async(const HttpRequest& request, Respond respond) {
+    respond(handle(request));
+  }
   // The handler for a WebSocket upgrade to `target`, or null (answered 404).
   [[nodiscard]] virtual std::shared_ptr<SocketHandler> socket_for(std::string_view target) = 0;
   // As socket_for(), with the cluster's forwarding: `forwarded` as in HttpRequest.

@@ -163,12 +163,21 @@ void HttpSession::answer(http::request<http::string_body>&& request) {
   if (target.starts_with("/api/")) {
     HttpRequest api_request{std::string{request.method_string()}, target, request.body(), client_,
                             request.count(bsv(kForwardedHeader)) > 0};
-    HttpReply r = api_->handle(api_request);
-    if (!r.forward_to.empty()) {
-      forward(std::move(api_request), std::move(r.forward_to));
-      return;
-    }
-    reply(r.status, r.content_type, std::move(r.body), r.content_disposition);
+    // The reply may come later, from another thread (a game is created after its commit):
+    // it is written from the session's executor, and nothing else is read meanwhile.
+    auto shared_request = std::make_shared<HttpRequest>(std::move(api_request));
+    api_->handle_async(
+        *shared_request, [self = shared_from_this(), shared_request](HttpReply r) mutable {
+          const auto executor = self->stream_.get_executor();
+          net::post(executor, [self = std::move(self), shared_request = std::move(shared_request),
+                               r = std::move(r)]() mutable {
+            if (!r.forward_to.empty()) {
+              self->forward(std::move(*shared_request), std::move(r.forward_to));
+              return;
+            }
+            self->reply(r.status, r.content_type, std::move(r.body), r.content_disposition);
+          });
+        });
     return;
   }
   if (request.method() != http::verb::get && request.method() != http::verb::head) {

@@ -83,7 +83,7 @@ std::vector<std::shared_ptr<GameRoom>> GameRegistry::rooms() {
   return out;
 }
 
-Result<CreatedGame> GameRegistry::create(const wire::CreateGameRequest& request) {
+Result<GameRegistry::NewGame> GameRegistry::prepare(const wire::CreateGameRequest& request) {
   std::string tc_text = request.time_control;
   for (const auto& p : presets()) {
     if (p.id == tc_text) tc_text = p.time_control;
@@ -134,14 +134,73 @@ Result<CreatedGame> GameRegistry::create(const wire::CreateGameRequest& request)
   h.start_fen = *fen;
   h.extra = wire::write_extra(extra);
   h.created_ms = h.updated_ms = ctx_.clock->wall_ms();
-  auto room = store_new(h, std::move(computer));
-  if (!room) return tl::unexpected(room.error());
+  NewGame game;
+  game.header = std::move(h);
+  game.computer = std::move(computer);
+  game.seat = extra.creator;
+  game.invite = extra.invite.value_or("");
+  return game;
+}
+
+CreatedGame GameRegistry::NewGame::created(std::shared_ptr<GameRoom> room) const {
   CreatedGame out;
-  out.room = *room;
-  out.seat = extra.creator;
-  out.token = extra.creator == Color::White ? h.white_token : h.black_token;
-  out.invite = extra.invite.value_or("");
+  out.room = std::move(room);
+  out.seat = seat;
+  out.token = seat == Color::White ? header.white_token : header.black_token;
+  out.invite = invite;
   return out;
+}
+
+Result<CreatedGame> GameRegistry::create(const wire::CreateGameRequest& request) {
+  auto game = prepare(request);
+  if (!game) return tl::unexpected(game.error());
+  auto room = store_new(game->header, std::move(game->computer));
+  if (!room) return tl::unexpected(room.error());
+  return game->created(std::move(*room));
+}
+
+void GameRegistry::create_async(const wire::CreateGameRequest& request, CreatedDone done) {
+  if (ctx_.writer == nullptr || ctx_.executor == nullptr) {
+    done(create(request));
+    return;
+  }
+  auto game = prepare(request);
+  if (!game) {
+    done(tl::unexpected(game.error()));
+    return;
+  }
+  submit_new(std::make_shared<NewGame>(std::move(*game)), 0, std::move(done));
+}
+
+void GameRegistry::submit_new(std::shared_ptr<NewGame> game, int attempt, CreatedDone done) {
+  game->header.id = random_game_id();
+  store::GameWrite write;
+  write.game_id = game->header.id;
+  write.create = game->header;
+  // The completion runs on the writer's thread: the room is opened on the executor's. The
+  // executor stops after the writer and before the registry goes (cmd_serve.cpp).
+  ctx_.writer->submit(std::move(write), [this, game = std::move(game), attempt,
+                                         done = std::move(done)](Result<void> stored) mutable {
+    ctx_.executor->post([this, game = std::move(game), attempt, done = std::move(done),
+                         stored = std::move(stored)]() mutable {
+      // A collision (the id is taken) draws another id, as store_new does.
+      if (!stored && stored.error().code == ErrorCode::kProtocolState &&
+          stored.error().where.field == "id" && attempt + 1 < kIdAttempts) {
+        submit_new(std::move(game), attempt + 1, std::move(done));
+        return;
+      }
+      if (!stored) {
+        done(tl::unexpected(stored.error()));
+        return;
+      }
+      auto room = open_new(game->header, std::move(game->computer));
+      if (!room) {
+        done(tl::unexpected(room.error()));
+        return;
+      }
+      done(game->created(std::move(*room)));
+    });
+  });
 }
 
 std::shared_ptr<GameRoom> GameRegistry::loaded(const std::string& id) {
@@ -161,12 +220,17 @@ Result<std::shared_ptr<GameRoom>> GameRegistry::store_new(store::GameHeader& h,
                                                           std::unique_ptr<ComputerMover> computer) {
   // A fresh random id; a collision (kProtocolState: the id is taken) draws another one.
   Result<void> stored = make_error(ErrorCode::kIo, "no free game id");
-  for (int attempt = 0; attempt < 5; ++attempt) {
+  for (int attempt = 0; attempt < kIdAttempts; ++attempt) {
     h.id = random_game_id();
     stored = ctx_.store->create_game(h);
     if (stored || stored.error().code != ErrorCode::kProtocolState) break;
   }
   if (!stored) return tl::unexpected(stored.error());
+  return open_new(h, std::move(computer));
+}
+
+Result<std::shared_ptr<GameRoom>> GameRegistry::open_new(const store::GameHeader& h,
+                                                         std::unique_ptr<ComputerMover> computer) {
   // Under the load lock: a find() of the new id in the meantime waits for this room.
   std::lock_guard loading{load_mutex_};
   auto lease = take_lease(h.id);

@@ -4,6 +4,7 @@
 // it, so rooms may call back (a rematch creates a game) without lock-order cycles.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -58,6 +59,12 @@ class GameRegistry {
   // Errors: kTimeControlSyntax / kTimeControlValue (field time_control), kInvalidArgument,
   // kIo (the store failed).
   [[nodiscard]] Result<CreatedGame> create(const wire::CreateGameRequest& request);
+  // As create(), answering through `done`: with a group-commit writer (RoomContext::writer),
+  // the game is stored by the writer with the moves of other games and `done` runs on the
+  // executor after the commit, so the caller's thread (a network thread) never waits for
+  // the store; without one, at once.
+  using CreatedDone = std::function<void(Result<CreatedGame>)>;
+  void create_async(const wire::CreateGameRequest& request, CreatedDone done);
   // The room of a game, loading it from the store when needed; null if there is none
   // (or, on a cluster node, when another node holds it).
   [[nodiscard]] std::shared_ptr<GameRoom> find(const std::string& id);
@@ -100,6 +107,20 @@ class GameRegistry {
   void shutdown();
 
  private:
+  // A game ready to be stored: its header (without an id yet), the computer's seat.
+  struct NewGame {
+    store::GameHeader header;
+    std::unique_ptr<ComputerMover> computer;
+    core::Color seat = core::Color::White;  // the creator's
+    std::string invite;
+    [[nodiscard]] CreatedGame created(std::shared_ptr<GameRoom> room) const;
+  };
+  static constexpr int kIdAttempts = 5;  // fresh ids drawn when one is taken
+  Result<NewGame> prepare(const wire::CreateGameRequest& request);
+  void submit_new(std::shared_ptr<NewGame> game, int attempt, CreatedDone done);
+  // Opens and registers the room of a game just stored.
+  Result<std::shared_ptr<GameRoom>> open_new(const store::GameHeader& h,
+                                             std::unique_ptr<ComputerMover> computer);
   Result<RematchGame> create_rematch(const RematchRequest& request);
   std::shared_ptr<GameRoom> insert(std::shared_ptr<GameRoom> room);
   // Stores a new game under a fresh id (written into `h`), opens and registers its room.
