@@ -17,22 +17,16 @@ bool reversible(const Position& pos, Move m) {
 
 Move reverse(Move m) { return Move{m.to(), m.from()}; }
 
-// The legal move of `pos` equal to `m` (same squares and kind), or none.
-Move legal_form(const Position& pos, Move m) {
-  for (Move legal : core::legal_moves(pos)) {
-    if (legal == m) return legal;
-  }
-  return Move::none();
-}
-
 }  // namespace
 
 bool is_mating_line(const Position& pos, std::span<const Move> line) {
   Position p = pos;
   for (Move m : line) {
-    const Move legal = legal_form(p, m);
-    if (!legal.is_ok()) return false;
-    p = p.after(legal);
+    // Position::is_legal answers for any 16-bit value, by geometry and the pin and check
+    // masks, without generating the position's moves (the legal moves are exactly the
+    // values it accepts).
+    if (!p.is_legal(m)) return false;
+    p = p.after(m);
   }
   return p.in_check() && !core::has_legal_moves(p);
 }
