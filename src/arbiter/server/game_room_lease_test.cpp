@@ -3,6 +3,7 @@
 // back from a stall, can no longer write: its commit is fenced off by its old epoch, its
 // sockets are closed (4010) so that the players reconnect to the new owner. The time no
 // node could accept a move is an interruption with the clocks paused (Art. 6.11.1).
+#include <map>
 #include <sstream>
 
 #include "arbiter/server/game_room.hpp"
@@ -108,6 +109,64 @@ TEST_F(RoomLeaseTest, LeasesAreRenewedWhileHeldAndReleasedOnShutdown) {
   auto room_b = node_b().find(id);
   ASSERT_TRUE(room_b);
   EXPECT_EQ(lease_of(id).epoch, 2);
+}
+
+// Issue #16 (docs/cluster.md): the orphaned games are shared out among the live nodes by
+// adopter_of; a node takes another live node's share only when it is still orphaned at its
+// next heartbeat (that node may be stalled, its directory entry not yet stale).
+TEST_F(RoomLeaseTest, TheLiveNodesShareOutTheOrphansAndTakeOverAStalledNodesShare) {
+  std::vector<std::string> ids;
+  for (int i = 0; i < 12; ++i) {
+    auto [f, w, b] = after_e4_e5();
+    ids.push_back(f.room->id());
+  }
+  open();  // node-a stops (its leases released: the games are orphans) and starts again
+  ASSERT_EQ(store_->orphaned_games(clock_.wall_ms(), 100)->size(), ids.size());
+  // node-c is in the directory (it beat a moment ago) but adopts nothing.
+  ASSERT_TRUE(store_->announce_node({"node-c", "127.0.0.1:3", clock_.wall_ms()}));
+  registry_->set_node_address("127.0.0.1:1");
+  const std::vector<std::string> nodes{"node-a", "node-c"};
+  std::size_t mine = 0;
+  for (const auto& id : ids) mine += adopter_of(id, nodes) == "node-a" ? 1 : 0;
+  EXPECT_EQ(registry_->heartbeat(), mine);
+  for (const auto& id : ids) {
+    auto lease = store_->read_lease(id);
+    ASSERT_TRUE(lease);
+    const bool held = lease->has_value() && (*lease)->expires_ms > clock_.wall_ms();
+    EXPECT_EQ(held, adopter_of(id, nodes) == "node-a") << id;
+  }
+  // A second later node-c's share is still orphaned: node-a takes it.
+  clock_.advance(1s);
+  EXPECT_EQ(registry_->heartbeat(), ids.size() - mine);
+  EXPECT_TRUE(store_->orphaned_games(clock_.wall_ms(), 100)->empty());
+  for (const auto& id : ids) EXPECT_EQ(lease_of(id).node, "node-a") << id;
+}
+
+TEST(AdopterOf, SharesGamesEvenlyAndMovesOnlyALeavingNodesShare) {
+  const std::vector<std::string> three{"node-a", "node-b", "node-c"};
+  const std::vector<std::string> two{"node-a", "node-c"};
+  std::map<std::string, int> counts;
+  int moved = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const std::string id = "game" + std::to_string(i);
+    const std::string owner = adopter_of(id, three);
+    EXPECT_EQ(owner, adopter_of(id, std::vector<std::string>{"node-c", "node-b", "node-a"}));
+    ++counts[owner];
+    const std::string after = adopter_of(id, two);
+    if (owner != "node-b") {
+      EXPECT_EQ(after, owner) << id;  // only node-b's games move when it leaves
+    } else {
+      ++moved;
+    }
+  }
+  ASSERT_EQ(counts.size(), 3u);
+  for (const auto& [node, n] : counts) {
+    EXPECT_GT(n, 850) << node;  // a third is 1,000
+    EXPECT_LT(n, 1150) << node;
+  }
+  EXPECT_EQ(moved, counts["node-b"]);
+  EXPECT_EQ(adopter_of("g", std::vector<std::string>{}), "");
+  EXPECT_EQ(adopter_of("g", std::vector<std::string>{"solo"}), "solo");
 }
 
 // Counts the lease calls a registry makes.

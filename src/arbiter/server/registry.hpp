@@ -9,7 +9,10 @@
 #include <memory>
 #include <mutex>
 #include <queue>
+#include <set>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "arbiter/server/game_room.hpp"
@@ -30,6 +33,11 @@ struct CreatedGame {
 [[nodiscard]] std::string random_token();
 // 8 characters of [A-Za-z0-9]: a game id.
 [[nodiscard]] std::string random_game_id();
+
+// Which of the live `nodes` adopts an orphaned game (docs/cluster.md): rendezvous hashing,
+// the node whose hash with the game's id is highest, so that the orphans are shared out
+// evenly and a node joining or leaving moves only its own share. Empty when `nodes` is.
+[[nodiscard]] std::string adopter_of(std::string_view game_id, std::span<const std::string> nodes);
 
 // Memory limits of the registry (docs/security.md).
 // Where a game is served (GameRegistry::locate): here, or on another cluster node.
@@ -135,6 +143,10 @@ class GameRegistry {
   std::string owner_address(const std::string& id);
   std::mutex address_mutex_;
   std::string node_address_;
+  // The orphans another live node was to adopt at the last heartbeat: still orphaned at
+  // this one, any node takes them (that node may be stalled).
+  std::mutex heartbeat_mutex_;
+  std::set<std::string, std::less<>> passed_orphans_;
 
   RoomContext ctx_;
   RegistryOptions options_;

@@ -52,6 +52,9 @@ class DelegatingStore : public Store {
   Result<std::optional<NodeInfo>> read_node(std::string_view name) override {
     return inner_.read_node(name);
   }
+  Result<std::vector<NodeInfo>> live_nodes(WallMs since) override {
+    return inner_.live_nodes(since);
+  }
   Result<std::vector<std::string>> orphaned_games(WallMs now, int limit) override {
     return inner_.orphaned_games(now, limit);
   }

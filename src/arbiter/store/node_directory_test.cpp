@@ -51,6 +51,22 @@ TEST_P(NodeDirectory, ANodeIsFoundAtItsLastAddressAndHeartbeat) {
   EXPECT_EQ(store_->read_node("node-b")->value().address, "127.0.0.1:8082");
 }
 
+// The nodes among which the orphaned games are shared: those heard from lately, by name.
+TEST_P(NodeDirectory, LiveNodesAreThoseHeardFromSinceATime) {
+  EXPECT_TRUE(store_->live_nodes(kNow)->empty());
+  ASSERT_TRUE(store_->announce_node({"node-c", "127.0.0.1:8083", kNow}));
+  ASSERT_TRUE(store_->announce_node({"node-a", "127.0.0.1:8081", kNow - 1000}));
+  ASSERT_TRUE(store_->announce_node({"node-b", "127.0.0.1:8082", kNow - kTtl - 1}));
+  auto live = store_->live_nodes(kNow - kTtl);
+  ASSERT_TRUE(live) << live.error().describe();
+  EXPECT_EQ(*live, (std::vector<NodeInfo>{{"node-a", "127.0.0.1:8081", kNow - 1000},
+                                          {"node-c", "127.0.0.1:8083", kNow}}));
+  // node-b beats again: live again.
+  ASSERT_TRUE(store_->announce_node({"node-b", "127.0.0.1:8082", kNow}));
+  EXPECT_EQ(store_->live_nodes(kNow - kTtl)->size(), 3u);
+  EXPECT_EQ(store_->live_nodes(kNow + 1)->size(), 0u);
+}
+
 TEST_P(NodeDirectory, BadAnnouncementsNameTheirField) {
   EXPECT_EQ(store_->announce_node({"", "127.0.0.1:1", kNow}).error().where.field, "name");
   EXPECT_EQ(store_->announce_node({"a b", "127.0.0.1:1", kNow}).error().where.field, "name");

@@ -34,6 +34,22 @@ Result<std::optional<NodeInfo>> PgStore::read_node(std::string_view name) {
   return found;
 }
 
+Result<std::vector<NodeInfo>> PgStore::live_nodes(WallMs since) {
+  std::vector<NodeInfo> nodes;
+  ARB_TRY(session_->read("live_nodes", [&](pqxx::transaction_base& tx) -> Result<void> {
+    const pqxx::result rows = tx.exec_params(
+        "SELECT name, address, seen_ms FROM cluster_nodes WHERE seen_ms >= $1"
+        " ORDER BY name COLLATE \"C\"",
+        since);
+    for (const pqxx::row& r : rows) {
+      nodes.push_back(
+          NodeInfo{r[0].as<std::string>(), r[1].as<std::string>(), r[2].as<std::int64_t>()});
+    }
+    return {};
+  }));
+  return nodes;
+}
+
 Result<std::vector<std::string>> PgStore::orphaned_games(WallMs now, int limit) {
   ARB_TRY(validate_limit(limit));
   std::vector<std::string> ids;

@@ -44,6 +44,7 @@ class PgStore final : public Store {
   [[nodiscard]] Result<std::vector<std::string>> games_without_log(int limit) override;
   [[nodiscard]] Result<void> announce_node(const NodeInfo& node) override;
   [[nodiscard]] Result<std::optional<NodeInfo>> read_node(std::string_view name) override;
+  [[nodiscard]] Result<std::vector<NodeInfo>> live_nodes(WallMs since) override;
   [[nodiscard]] Result<std::vector<std::string>> orphaned_games(WallMs now, int limit) override;
   [[nodiscard]] Result<Lease> acquire_lease(std::string_view game_id, std::string_view node,
                                             WallMs now, std::int64_t ttl_ms) override;

@@ -163,11 +163,17 @@ Result<void> Statement::run() {
 
 Result<std::vector<std::string>> Statement::first_column_texts() {
   std::vector<std::string> texts;
+  if (auto ok = each_row([&](const Statement& s) { texts.push_back(s.column_text(0)); }); !ok)
+    return tl::unexpected(ok.error());
+  return texts;
+}
+
+Result<void> Statement::each_row(const std::function<void(const Statement&)>& row) {
   for (;;) {
-    auto row = step();
-    if (!row) return tl::unexpected(row.error());
-    if (!*row) return texts;
-    texts.push_back(column_text(0));
+    auto ready = step();
+    if (!ready) return tl::unexpected(ready.error());
+    if (!*ready) return {};
+    row(*this);
   }
 }
 

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -78,6 +79,8 @@ class Statement {
   [[nodiscard]] Result<void> run();
   // step() until done, collecting the first column of every row as text.
   [[nodiscard]] Result<std::vector<std::string>> first_column_texts();
+  // step() until done, calling `row` with each row ready (read with column_*).
+  [[nodiscard]] Result<void> each_row(const std::function<void(const Statement&)>& row);
   void reset() noexcept;
 
   [[nodiscard]] std::int64_t column_int(int index) const noexcept;

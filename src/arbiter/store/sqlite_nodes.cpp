@@ -30,6 +30,19 @@ Result<std::optional<NodeInfo>> SqliteStore::read_node(std::string_view name) {
   return NodeInfo{std::string{name}, query->column_text(0), query->column_int(1)};
 }
 
+Result<std::vector<NodeInfo>> SqliteStore::live_nodes(WallMs since) {
+  std::lock_guard lock{mutex_};
+  auto query = db_.prepare(
+      "SELECT name, address, seen_ms FROM cluster_nodes WHERE seen_ms >= ?1 ORDER BY name");
+  if (!query) return tl::unexpected(query.error());
+  query->bind(1, since);
+  std::vector<NodeInfo> nodes;
+  ARB_TRY(query->each_row([&](const sqlite::Statement& row) {
+    nodes.push_back(NodeInfo{row.column_text(0), row.column_text(1), row.column_int(2)});
+  }));
+  return nodes;
+}
+
 Result<std::vector<std::string>> SqliteStore::orphaned_games(WallMs now, int limit) {
   ARB_TRY(validate_limit(limit));
   std::lock_guard lock{mutex_};

@@ -48,18 +48,15 @@ Result<std::vector<MoveRecord>> read_moves(sqlite::Database& db, std::string_vie
   if (!query) return tl::unexpected(query.error());
   query->bind(1, id);
   std::vector<MoveRecord> moves;
-  for (;;) {
-    auto row = query->step();
-    if (!row) return tl::unexpected(row.error());
-    if (!*row) break;
+  ARB_TRY(query->each_row([&](const sqlite::Statement& row) {
     MoveRecord& m = moves.emplace_back();
-    m.ply = static_cast<int>(query->column_int(0));
-    m.uci = query->column_text(1);
-    m.san = query->column_text(2);
-    m.white_ms = query->column_int(3);
-    m.black_ms = query->column_int(4);
-    m.wall_ms = query->column_int(5);
-  }
+    m.ply = static_cast<int>(row.column_int(0));
+    m.uci = row.column_text(1);
+    m.san = row.column_text(2);
+    m.white_ms = row.column_int(3);
+    m.black_ms = row.column_int(4);
+    m.wall_ms = row.column_int(5);
+  }));
   return moves;
 }
 
@@ -68,12 +65,9 @@ Result<std::vector<EventRecord>> read_events(sqlite::Database& db, std::string_v
   if (!query) return tl::unexpected(query.error());
   query->bind(1, id);
   std::vector<EventRecord> events;
-  for (;;) {
-    auto row = query->step();
-    if (!row) return tl::unexpected(row.error());
-    if (!*row) break;
-    events.push_back({query->column_int(0), query->column_text(1), query->column_int(2)});
-  }
+  ARB_TRY(query->each_row([&](const sqlite::Statement& row) {
+    events.push_back({row.column_int(0), row.column_text(1), row.column_int(2)});
+  }));
   return events;
 }
 
@@ -82,12 +76,9 @@ Result<std::vector<LogLine>> read_log(sqlite::Database& db, std::string_view id)
   if (!query) return tl::unexpected(query.error());
   query->bind(1, id);
   std::vector<LogLine> lines;
-  for (;;) {
-    auto row = query->step();
-    if (!row) return tl::unexpected(row.error());
-    if (!*row) break;
-    lines.push_back({query->column_int(0), query->column_text(1)});
-  }
+  ARB_TRY(query->each_row([&](const sqlite::Statement& row) {
+    lines.push_back({row.column_int(0), row.column_text(1)});
+  }));
   return lines;
 }
 

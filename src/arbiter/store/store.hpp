@@ -240,6 +240,9 @@ class Store {
   [[nodiscard]] virtual Result<void> announce_node(const NodeInfo& node) = 0;
   // The node as last announced, nullopt when it never was.
   [[nodiscard]] virtual Result<std::optional<NodeInfo>> read_node(std::string_view name) = 0;
+  // The nodes heard from at `since` or later (their last heartbeat), by name: the live
+  // nodes among which the orphaned games are shared out (docs/cluster.md).
+  [[nodiscard]] virtual Result<std::vector<NodeInfo>> live_nodes(WallMs since) = 0;
   // Ongoing games that no node holds at `now`: their lease expired or was released, or they
   // never had one. A live node adopts them (docs/cluster.md), oldest first, at most `limit`
   // (1..1000).
