@@ -24,8 +24,7 @@ std::vector<std::string> random_game(std::mt19937& rng) {
   while (moves.size() < 300) {
     const auto legal = core::legal_moves(pos);
     if (legal.empty()) break;
-    const core::Move m =
-        legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
+    const core::Move m = legal[std::uniform_int_distribution<int>(0, legal.size() - 1)(rng)];
     moves.push_back(core::to_uci(pos, m));
     pos = pos.after(m);
   }
