@@ -2,7 +2,8 @@
 // line and column; no round count; no valid pairing, said as such), or the Dutch engine's
 // pairing of its next round, which must keep C.04.1's absolute criteria: every player at
 // most once and only players who exist and asked for no bye; no two players who have met
-// over the board; no second pairing-allocated bye, nor one after a forfeit win; and,
+// over the board; no second pairing-allocated bye, nor one after a round scored without
+// playing for a win's points (C.04.1.4 of 1 July 2025); and,
 // before the last round, no colour difference beyond ±2 and
 // no colour three times running (forfeits give no colour).
 #include <algorithm>
@@ -85,10 +86,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   if (pairing->bye != 0) {
     const Player& p = take(pairing->bye);
+    const PointSystem& points = t->settings.points;
     for (int r = 0; r < played && r < static_cast<int>(p.rounds.size()); ++r) {
-      const ResultCode code = p.rounds[static_cast<std::size_t>(r)].result;
-      // C.04.1 c: one pairing-allocated bye, and none after a forfeit win.
-      FUZZ_CHECK(code != ResultCode::PairingBye && code != ResultCode::ForfeitWin);
+      const RoundEntry& e = p.rounds[static_cast<std::size_t>(r)];
+      // C.04.1.4 (from 1 July 2025): one pairing-allocated bye, and none after a round
+      // scored without playing for as many points as a win (a forfeit win, a full-point
+      // bye, under the tournament's point system: XXS may make a forfeit win worth less).
+      FUZZ_CHECK(e.result != ResultCode::PairingBye);
+      const bool on_board = e.has_opponent() && is_played(e.result);
+      FUZZ_CHECK(on_board || points.points_for(e.result) < points.win);
     }
   }
   return 0;

@@ -177,6 +177,23 @@ TEST(Dutch, ForfeitsGiveNoColourAndDoNotCountAsMet) {
   EXPECT_EQ(st->players[1].preference, Colour::Black);
 }
 
+// C.04.1.4 (from 1 July 2025): a round scored without playing makes a player ineligible
+// for the pairing-allocated bye only when it gave as many points as a win. Under JaVaFo's
+// `XXS W=3` a forfeit win keeps its default 1 point, and the player stays eligible (a
+// fuzz input, crash-pair-8ec24303, had the bye go to such a player, rightly).
+TEST(Dutch, AForfeitWinWorthLessThanAWinLeavesThePlayerEligibleForTheBye) {
+  Event e(4, 3);
+  e.game(1, 1, 3, ResultCode::ForfeitWin).game(1, 2, 4, ResultCode::Win);
+  e.model().settings.points.win = 30;  // tenths of a point: 3.0
+  auto st = swiss_state(e.t());
+  ASSERT_TRUE(st.has_value());
+  EXPECT_TRUE(st->players[0].bye_eligible);
+  e.model().settings.points.forfeit_win = 30;
+  st = swiss_state(e.t());
+  ASSERT_TRUE(st.has_value());
+  EXPECT_FALSE(st->players[0].bye_eligible);
+}
+
 TEST(Dutch, NoRematch) {
   Event e(4, 3);
   e.game(1, 1, 3, ResultCode::Win).game(1, 4, 2, ResultCode::Loss);
