@@ -89,7 +89,8 @@ GameApi::GameApi(GameRegistry& registry, const TimeSource& time, RateLimit limit
       time_(time),
       creation_limit_(creations),
       buckets_(limit),
-      creations_(creations, time.now()) {}
+      creations_(creations, time.now()),
+      waiting_(std::make_unique<WorkerPool>(kWaitingThreads)) {}
 
 bool GameApi::allow(const std::string& remote) {
   std::lock_guard lock{mutex_};
@@ -129,6 +130,11 @@ HttpReply GameApi::created_reply(const Result<CreatedGame>& created) {
 void GameApi::handle_async(const HttpRequest& request, Respond respond) {
   const std::string_view target = request.target;
   const auto parts = split_path(target.substr(0, target.find('?')));
+  if (request.method == "POST" && parts.size() == 4 && parts[1] == "games" && parts[3] == "join") {
+    // GameRoom::join waits for the seat's commit: on the pool, not on a network thread.
+    waiting_->post([this, request, respond = std::move(respond)] { respond(handle(request)); });
+    return;
+  }
   if (request.method != "POST" || parts.size() != 2 || parts[1] != "games") {
     respond(handle(request));
     return;

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 
@@ -26,6 +27,7 @@
 #include "arbiter/server/rate_limit.hpp"
 #include "arbiter/server/registry.hpp"
 #include "arbiter/server/spectator_mirror.hpp"
+#include "arbiter/server/worker_pool.hpp"
 
 namespace arbiter::server {
 
@@ -33,12 +35,18 @@ namespace arbiter::server {
 // from however many addresses.
 inline constexpr RateLimit kCreationLimit{60, 5};
 
+// The threads of GameApi's pool for requests that wait for a commit (joins): each waits a
+// commit's time (milliseconds), so a few serve hundreds of joins a second.
+inline constexpr int kWaitingThreads = 4;
+
 class GameApi final : public ApiHandler {
  public:
   GameApi(GameRegistry& registry, const TimeSource& time, RateLimit limit = {},
           RateLimit creations = kCreationLimit);
   [[nodiscard]] HttpReply handle(const HttpRequest& request) override;
-  // POST /api/games through GameRegistry::create_async; everything else as handle().
+  // POST /api/games through GameRegistry::create_async; a join (which waits for its
+  // commit) on a thread of its own pool, so that no network thread waits; everything else
+  // as handle().
   void handle_async(const HttpRequest& request, Respond respond) override;
   [[nodiscard]] std::shared_ptr<SocketHandler> socket_for(std::string_view target) override;
   [[nodiscard]] SocketRoute route_socket(std::string_view target, bool forwarded) override;
@@ -64,6 +72,8 @@ class GameApi final : public ApiHandler {
   std::mutex mutex_;
   AddressBuckets buckets_;
   TokenBucket creations_;
+  // Last: destroyed first, so that no waiting request outlives the members it uses.
+  std::unique_ptr<WorkerPool> waiting_;
 };
 
 }  // namespace arbiter::server

@@ -1,6 +1,11 @@
 // The REST routes of web-protocol.md §1 against GameApi (no sockets).
 #include "arbiter/server/game_api.hpp"
 
+#include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+
 #include "arbiter/server/test_support.hpp"
 
 namespace arbiter::server::testing {
@@ -8,18 +13,29 @@ namespace {
 
 class ApiTest : public RoomTest {
  protected:
-  // Through handle_async, as the server calls it; without a group-commit writer the reply
-  // comes at once, exactly once.
+  // Through handle_async, as the server calls it: the reply comes exactly once, at once
+  // or (a join) from GameApi's pool.
   HttpReply call(const std::string& method, const std::string& target, const std::string& body = {},
                  const std::string& remote = "127.0.0.1") {
-    int replies = 0;
-    HttpReply reply;
-    api().handle_async(HttpRequest{method, target, body, remote}, [&](HttpReply r) {
-      ++replies;
-      reply = std::move(r);
+    struct Answer {
+      std::mutex mutex;
+      std::condition_variable done;
+      int replies = 0;
+      HttpReply reply;
+    };
+    auto answer = std::make_shared<Answer>();
+    api().handle_async(HttpRequest{method, target, body, remote}, [answer](HttpReply r) {
+      std::lock_guard lock{answer->mutex};
+      ++answer->replies;
+      answer->reply = std::move(r);
+      answer->done.notify_all();
     });
-    EXPECT_EQ(replies, 1) << method << " " << target;
-    return reply;
+    std::unique_lock lock{answer->mutex};
+    EXPECT_TRUE(
+        answer->done.wait_for(lock, std::chrono::seconds{5}, [&] { return answer->replies > 0; }))
+        << method << " " << target;
+    EXPECT_EQ(answer->replies, 1) << method << " " << target;
+    return answer->reply;
   }
   GameApi& api() {
     if (!api_) api_ = std::make_unique<GameApi>(*registry_, time_, limit_, creations_);

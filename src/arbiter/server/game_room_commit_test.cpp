@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "arbiter/server/commit_writer.hpp"
+#include "arbiter/server/game_api.hpp"
 #include "arbiter/server/game_room.hpp"
 #include "arbiter/server/test_support.hpp"
 #include "arbiter/store/delegating_store.hpp"
@@ -271,6 +272,39 @@ TEST_F(GroupCommitRoom, AGameTheStoreCannotCreateIsAnErrorForItsCreator) {
   ASSERT_FALSE(*created);
   EXPECT_EQ(created->error().code, ErrorCode::kIo);
   EXPECT_EQ(registry_->rooms_in_memory(), 0u);
+}
+
+// Issue #16: a join waits for its seat's commit on GameApi's pool, not on the thread that
+// received it (a network thread, which serves thousands of sockets).
+TEST_F(GroupCommitRoom, AJoinWaitsForItsCommitOffTheCallersThread) {
+  gate_->open_always();
+  CreatedGame game = create(
+      R"({"time_control":"180+2","color":"white","opponent":{"type":"friend"},"name":"Anna"})");
+  gate_->close();
+  ManualTimeSource time;
+  GameApi api{*registry_, time};
+  std::mutex mutex;
+  std::condition_variable answered;
+  std::optional<HttpReply> reply;
+  const std::string secret = game.invite;
+  api.handle_async(HttpRequest{"POST", "/api/games/" + game.room->id() + "/join",
+                               R"({"name":"Boris","invite":")" + secret + "\"}", "127.0.0.1"},
+                   [&](HttpReply r) {
+                     std::lock_guard lock{mutex};
+                     reply = std::move(r);
+                     answered.notify_all();
+                   });
+  // handle_async has returned; the join waits at the gate, on the pool.
+  ASSERT_TRUE(gate_->wait_for_commit());
+  {
+    std::lock_guard lock{mutex};
+    EXPECT_FALSE(reply.has_value());
+  }
+  gate_->open_once();
+  std::unique_lock lock{mutex};
+  ASSERT_TRUE(answered.wait_for(lock, 5s, [&] { return reply.has_value(); }));
+  EXPECT_EQ(reply->status, 200u) << reply->body;
+  EXPECT_EQ(at(reply->body, "/seat"), "black");
 }
 
 TEST(CommitWriter, WritesQueuedDuringACommitShareTheNext) {
