@@ -58,12 +58,6 @@ class Reader {
 
 }  // namespace
 
-std::uint64_t fnv1a64(std::span<const std::uint8_t> bytes) noexcept {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (std::uint8_t b : bytes) h = (h ^ b) * 0x100000001b3ULL;
-  return h;
-}
-
 std::vector<std::uint8_t> serialize(const Network& net) {
   std::vector<std::uint8_t> out(kMagic.begin(), kMagic.end());
   put<std::uint32_t>(out, kVersion);

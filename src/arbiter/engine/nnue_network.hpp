@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "arbiter/base/error.hpp"
+#include "arbiter/base/fnv.hpp"
 #include "arbiter/core/types.hpp"
 
 namespace arbiter::engine::nnue {
@@ -61,7 +62,7 @@ struct Network {
   return b < 0 ? 0 : b >= buckets ? buckets - 1 : b;
 }
 
-[[nodiscard]] std::uint64_t fnv1a64(std::span<const std::uint8_t> bytes) noexcept;
+using arbiter::fnv1a64;  // base/fnv.hpp: a network is identified by its file's hash
 [[nodiscard]] std::vector<std::uint8_t> serialize(const Network& net);
 // `name` (a file name) prefixes error messages, which name the field and its byte offset.
 [[nodiscard]] Result<Network> parse_network(std::span<const std::uint8_t> bytes,
