@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "arbiter/tournament/standing.hpp"
+#include "arbiter/wire/json_text.hpp"
 #include "commands.hpp"
 #include "trf_arg.hpp"
 
@@ -149,22 +150,6 @@ std::pair<int, int> tiebreak_item_place(const tournament::Tournament& t, int pos
 }
 
 }  // namespace
-
-std::string json_string(const std::string& text) {
-  std::string out = "\"";
-  for (char ch : text) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += ch;
-    } else if (c < 0x20) {
-      out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
-    } else {
-      out += ch;
-    }
-  }
-  return out + "\"";
-}
 
 std::string csv_field(const std::string& text) {
   if (text.find_first_of(",\"\r\n") == std::string::npos) return text;

@@ -1,10 +1,12 @@
 // `arbiter tournament standings`: the table an arbiter publishes (rank, starting rank,
 // name, rating, federation, points, each tie-break), as text, CSV or JSON. JSON is written
-// by hand (nlohmann-json belongs to the wire module), escaped per RFC 8259.
+// by hand, strings escaped by the wire module's json_string (RFC 8259).
 #pragma once
 
 #include <cstdint>
 #include <string>
+
+#include "arbiter/wire/json_text.hpp"
 
 #include "arbiter/tournament/model.hpp"
 #include "arbiter/tournament/standings.hpp"
@@ -22,9 +24,9 @@ struct StandingsReport {
 
 [[nodiscard]] std::string format_standings(const StandingsReport& report, StandingsFormat format);
 
-// A JSON string literal: quotes, backslash and control characters escaped; other bytes
-// (UTF-8) as they are.
-[[nodiscard]] std::string json_string(const std::string& text);
+// A JSON string literal (wire/json_text.hpp): escapes as JSON requires, a byte sequence
+// that is not UTF-8 as U+FFFD, so the output is valid JSON whatever the file held.
+using wire::json_string;
 // A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break.
 [[nodiscard]] std::string csv_field(const std::string& text);
 

@@ -1,6 +1,5 @@
 #include "arbiter/wire/event_log_writer.hpp"
 
-#include <cstdio>
 #include <sstream>
 #include <type_traits>
 
@@ -9,28 +8,6 @@
 namespace arbiter::wire {
 
 using namespace competition;
-
-std::string json_string(const std::string& text) {
-  std::string out = "\"";
-  for (unsigned char c : text) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  return out + "\"";
-}
 
 std::string start_line(const StartEvent& s) {
   std::ostringstream o;
@@ -56,19 +33,19 @@ std::string start_line(const StartEvent& s) {
 }
 
 std::string event_line(const Event& e) {
-  std::ostringstream o;
-  o << "{\"t\":" << e.t.count() << ",\"type\":\"" << event_type_name(e.body) << '"';
-  const auto side = [&o](Color c) { o << ",\"side\":\"" << side_name(c) << '"'; };
+  JsonText j{96};
+  j.open().field("t", e.t.count()).field("type", event_type_name(e.body));
+  const auto side = [&j](Color c) { j.field("side", side_name(c)); };
   std::visit(
       [&](const auto& b) {
         using T = std::decay_t<decltype(b)>;
         if constexpr (std::is_same_v<T, MoveEvent>) {
           side(b.side);
-          o << ",\"move\":" << json_string(b.move);
-          if (b.offer_draw) o << ",\"offer_draw\":true";
+          j.field("move", b.move);
+          if (b.offer_draw) j.field("offer_draw", true);
         } else if constexpr (std::is_same_v<T, TouchEvent>) {
           side(b.side);
-          o << ",\"square\":\"" << core::square_name(b.square) << '"';
+          j.field("square", core::square_name(b.square));
         } else if constexpr (std::is_same_v<T, OfferDrawEvent> ||
                              std::is_same_v<T, AcceptDrawEvent> ||
                              std::is_same_v<T, DeclineDrawEvent> ||
@@ -76,22 +53,21 @@ std::string event_line(const Event& e) {
           side(b.side);
         } else if constexpr (std::is_same_v<T, ClaimEvent>) {
           side(b.side);
-          o << ",\"kind\":\"" << claim_kind_name(b.kind) << '"';
-          if (b.move) o << ",\"move\":" << json_string(*b.move);
+          j.field("kind", claim_kind_name(b.kind));
+          if (b.move) j.field("move", *b.move);
         } else if constexpr (std::is_same_v<T, AdjournEvent>) {
-          o << ",\"sealed_move\":" << json_string(b.sealed_move);
+          j.field("sealed_move", b.sealed_move);
         } else if constexpr (std::is_same_v<T, ArbiterEvent>) {
-          o << ",\"action\":\"" << arbiter_action_name(b.action) << '"';
+          j.field("action", arbiter_action_name(b.action));
           if (b.side) side(*b.side);
           if (b.action == ArbiterAction::AddTime || b.action == ArbiterAction::SubtractTime)
-            o << ",\"ms\":" << b.ms.count();
-          if (!b.result.empty()) o << ",\"result\":" << json_string(b.result);
-          if (!b.reason.empty()) o << ",\"reason\":" << json_string(b.reason);
+            j.field("ms", b.ms.count());
+          if (!b.result.empty()) j.field("result", b.result);
+          if (!b.reason.empty()) j.field("reason", b.reason);
         }
       },
       e.body);
-  o << '}';
-  return o.str();
+  return j.close().take();
 }
 
 std::string event_log_text(const StartEvent& start, const std::vector<Event>& events) {

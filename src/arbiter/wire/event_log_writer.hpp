@@ -7,11 +7,10 @@
 #include <vector>
 
 #include "arbiter/competition/events.hpp"
+#include "arbiter/wire/json_text.hpp"  // json_string
 
 namespace arbiter::wire {
 
-// A JSON string literal with the escapes JSON requires.
-[[nodiscard]] std::string json_string(const std::string& text);
 // The `start` line.
 [[nodiscard]] std::string start_line(const competition::StartEvent& start);
 // A later line (`t`, `type` and the fields of the body; unusable events are not written).

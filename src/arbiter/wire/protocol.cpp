@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "arbiter/wire/json_number.hpp"
+#include "arbiter/wire/json_text.hpp"
 
 namespace arbiter::wire {
 namespace {
@@ -23,6 +24,10 @@ std::optional<Color> side_of(std::string_view s) noexcept {
 
 ordered_json side_or_null(const std::optional<Color>& c) {
   return c ? ordered_json(std::string(side_text(*c))) : ordered_json(nullptr);
+}
+
+ordered_json opt_string(const std::optional<std::string>& s) {
+  return s ? ordered_json(*s) : ordered_json(nullptr);
 }
 
 // Bracket nesting outside strings: refuses pathological input before the parser builds it.
@@ -187,161 +192,201 @@ tl::expected<ClientMessage, ProtocolError> parse_client_message(std::string_view
 }
 
 // ------------------------------------------------------------------ views
+// Written with JsonText (json_text.hpp): the same bytes as nlohmann's compact dump, without
+// building a document first (issue #16).
 
 namespace {
 
-ordered_json clock_json(const std::optional<ClockView>& c) {
-  if (!c) return nullptr;
-  ordered_json j;
-  j["white"] = c->white;
-  j["black"] = c->black;
-  j["running"] = side_or_null(c->running);
-  j["delay_ms"] = c->delay_ms;
-  j["delay_left_ms"] = c->delay_left_ms;
-  if (c->to_control[0] || c->to_control[1]) {
-    ordered_json tc;
-    tc["white"] = c->to_control[0] ? ordered_json(*c->to_control[0]) : ordered_json(nullptr);
-    tc["black"] = c->to_control[1] ? ordered_json(*c->to_control[1]) : ordered_json(nullptr);
-    j["to_control"] = std::move(tc);
+void side_or_null(JsonText& j, const std::optional<Color>& c) {
+  if (c) {
+    j.value(side_text(*c));
   } else {
-    j["to_control"] = nullptr;
+    j.null();
   }
-  return j;
 }
 
-ordered_json claims_json(const ClaimsView& c) {
-  ordered_json j;
-  j["threefold"] = c.threefold;
-  j["fifty"] = c.fifty;
-  j["threefold_moves"] = c.threefold_moves;
-  j["fifty_moves"] = c.fifty_moves;
-  return j;
+template <typename T>
+void value_or_null(JsonText& j, const std::optional<T>& v) {
+  if (v) {
+    j.value(*v);
+  } else {
+    j.null();
+  }
 }
 
-ordered_json dests_json(const Dests& d) {
-  ordered_json j = ordered_json::object();
-  for (const auto& [from, tos] : d) j[from] = tos;
-  return j;
+void clock_text(JsonText& j, const std::optional<ClockView>& c) {
+  if (!c) {
+    j.null();
+    return;
+  }
+  j.open().field("white", c->white).field("black", c->black).key("running");
+  side_or_null(j, c->running);
+  j.field("delay_ms", c->delay_ms).field("delay_left_ms", c->delay_left_ms).key("to_control");
+  if (c->to_control[0] || c->to_control[1]) {
+    j.open().key("white");
+    value_or_null(j, c->to_control[0]);
+    j.key("black");
+    value_or_null(j, c->to_control[1]);
+    j.close();
+  } else {
+    j.null();
+  }
+  j.close();
 }
 
-ordered_json penalty_json(const PenaltyView& p) {
-  return ordered_json{
-      {"side", std::string(side_text(p.side))}, {"ms", p.ms}, {"article", p.article}};
+void strings_text(JsonText& j, const std::vector<std::string>& list) {
+  j.open_array();
+  for (const std::string& s : list) j.value(s);
+  j.close_array();
 }
 
-ordered_json opt_string(const std::optional<std::string>& s) {
-  return s ? ordered_json(*s) : ordered_json(nullptr);
+void claims_text(JsonText& j, const ClaimsView& c) {
+  j.open().field("threefold", c.threefold).field("fifty", c.fifty).key("threefold_moves");
+  strings_text(j, c.threefold_moves);
+  j.key("fifty_moves");
+  strings_text(j, c.fifty_moves);
+  j.close();
 }
 
-ordered_json state_json(const GameState& s) {
-  auto player = [](const PlayerView& p) {
-    ordered_json j;
-    j["name"] = p.name;
-    j["kind"] = p.computer ? "computer" : "human";
-    if (p.computer) j["level"] = p.level;
-    return j;
-  };
-  ordered_json j;
-  j["id"] = s.id;
-  j["white"] = player(s.white);
-  j["black"] = player(s.black);
-  j["time_control"] = s.time_control;
-  j["category"] = s.category;
-  j["variant"] = s.variant;
-  j["chess960"] = s.chess960 ? ordered_json(*s.chess960) : ordered_json(nullptr);
-  j["start_fen"] = s.start_fen;
-  j["status"] = s.status;
-  j["open_seat"] = side_or_null(s.open_seat);
-  ordered_json moves = ordered_json::array();
+// An origin square given twice keeps its first place and its last list, as an object
+// built key by key does.
+void dests_text(JsonText& j, const Dests& d) {
+  j.open();
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    const auto& from = d[i].first;
+    bool first = true;
+    for (std::size_t k = 0; k < i && first; ++k) first = d[k].first != from;
+    if (!first) continue;
+    const std::vector<std::string>* tos = &d[i].second;
+    for (std::size_t k = i + 1; k < d.size(); ++k) {
+      if (d[k].first == from) tos = &d[k].second;
+    }
+    j.key(from);
+    strings_text(j, *tos);
+  }
+  j.close();
+}
+
+void penalty_text(JsonText& j, const PenaltyView& p) {
+  j.open().field("side", side_text(p.side)).field("ms", p.ms).field("article", p.article).close();
+}
+
+void player_text(JsonText& j, const PlayerView& p) {
+  j.open().field("name", p.name).field("kind", p.computer ? "computer" : "human");
+  if (p.computer) j.field("level", p.level);
+  j.close();
+}
+
+void state_text(JsonText& j, const GameState& s) {
+  j.open().field("id", s.id).key("white");
+  player_text(j, s.white);
+  j.key("black");
+  player_text(j, s.black);
+  j.field("time_control", s.time_control)
+      .field("category", s.category)
+      .field("variant", s.variant)
+      .key("chess960");
+  value_or_null(j, s.chess960);
+  j.field("start_fen", s.start_fen).field("status", s.status).key("open_seat");
+  side_or_null(j, s.open_seat);
+  j.key("moves").open_array();
   for (const auto& m : s.moves) {
-    moves.push_back(ordered_json{{"uci", m.uci},
-                                 {"san", m.san},
-                                 {"fen", m.fen},
-                                 {"clock", {{"white", m.white_ms}, {"black", m.black_ms}}}});
+    j.open().field("uci", m.uci).field("san", m.san).field("fen", m.fen).key("clock");
+    j.open().field("white", m.white_ms).field("black", m.black_ms).close().close();
   }
-  j["moves"] = std::move(moves);
-  j["fen"] = s.fen;
-  j["turn"] = std::string(side_text(s.turn));
-  j["clock"] = clock_json(s.clock);
-  j["dests"] = dests_json(s.dests);
-  j["claims"] = claims_json(s.claims);
-  j["draw_offer"] = side_or_null(s.draw_offer);
-  j["can_abort"] = s.can_abort;
-  j["result"] = s.result;
-  j["termination"] = opt_string(s.termination);
-  j["article"] = opt_string(s.article);
-  j["seq"] = s.seq;
-  return j;
+  j.close_array().field("fen", s.fen).field("turn", side_text(s.turn)).key("clock");
+  clock_text(j, s.clock);
+  j.key("dests");
+  dests_text(j, s.dests);
+  j.key("claims");
+  claims_text(j, s.claims);
+  j.key("draw_offer");
+  side_or_null(j, s.draw_offer);
+  j.field("can_abort", s.can_abort).field("result", s.result).key("termination");
+  value_or_null(j, s.termination);
+  j.key("article");
+  value_or_null(j, s.article);
+  j.field("seq", s.seq).close();
 }
 
+// The "d" of each event, and its type.
 struct EventWriter {
-  ordered_json& d;
-  std::string& type;
+  JsonText& j;
+
+  static constexpr std::string_view type(const MoveEventData&) { return "move"; }
+  static constexpr std::string_view type(const DrawEventData&) { return "draw"; }
+  static constexpr std::string_view type(const ClaimEventData&) { return "claim"; }
+  static constexpr std::string_view type(const EndEventData&) { return "end"; }
+  static constexpr std::string_view type(const JoinEventData&) { return "join"; }
+  static constexpr std::string_view type(const RematchEventData&) { return "rematch"; }
+  static constexpr std::string_view type(const PenaltyEventData&) { return "penalty"; }
 
   void operator()(const MoveEventData& m) const {
-    type = "move";
-    d["ply"] = m.ply;
-    d["uci"] = m.uci;
-    d["san"] = m.san;
-    d["side"] = std::string(side_text(m.side));
-    d["fen"] = m.fen;
-    d["capture"] = m.capture;
-    d["check"] = m.check;
-    d["announce"] = {{"de", m.announce_de}, {"en", m.announce_en}};
-    d["clock"] = clock_json(m.clock);
-    d["lag_ms"] = m.lag_ms;
-    d["dests"] = dests_json(m.dests);
-    d["claims"] = claims_json(m.claims);
-    d["draw_offer"] = side_or_null(m.draw_offer);
-    d["can_abort"] = m.can_abort;
-    if (m.intended) d["intended"] = true;
-    d["t"] = m.t;
+    j.field("ply", m.ply)
+        .field("uci", m.uci)
+        .field("san", m.san)
+        .field("side", side_text(m.side))
+        .field("fen", m.fen)
+        .field("capture", m.capture)
+        .field("check", m.check)
+        .key("announce")
+        .open()
+        .field("de", m.announce_de)
+        .field("en", m.announce_en)
+        .close()
+        .key("clock");
+    clock_text(j, m.clock);
+    j.field("lag_ms", m.lag_ms).key("dests");
+    dests_text(j, m.dests);
+    j.key("claims");
+    claims_text(j, m.claims);
+    j.key("draw_offer");
+    side_or_null(j, m.draw_offer);
+    j.field("can_abort", m.can_abort);
+    if (m.intended) j.field("intended", true);
+    j.field("t", m.t);
   }
   void operator()(const DrawEventData& e) const {
-    type = "draw";
-    d["action"] = e.action;
-    d["side"] = std::string(side_text(e.side));
-    d["t"] = e.t;
+    j.field("action", e.action).field("side", side_text(e.side)).field("t", e.t);
   }
   void operator()(const ClaimEventData& c) const {
-    type = "claim";
-    d["side"] = std::string(side_text(c.side));
-    d["kind"] = c.threefold ? "threefold" : "fifty";
-    d["move"] = opt_string(c.move);
-    d["upheld"] = c.upheld;
-    d["article"] = c.article;
-    d["penalty"] = c.penalty ? penalty_json(*c.penalty) : ordered_json(nullptr);
-    d["t"] = c.t;
+    j.field("side", side_text(c.side))
+        .field("kind", c.threefold ? "threefold" : "fifty")
+        .key("move");
+    value_or_null(j, c.move);
+    j.field("upheld", c.upheld).field("article", c.article).key("penalty");
+    if (c.penalty) {
+      penalty_text(j, *c.penalty);
+    } else {
+      j.null();
+    }
+    j.field("t", c.t);
   }
   void operator()(const EndEventData& e) const {
-    type = "end";
-    d["result"] = e.result;
-    d["termination"] = e.termination;
-    d["article"] = opt_string(e.article);
-    d["winner"] = side_or_null(e.winner);
-    d["text"] = e.text;
-    d["clock"] = clock_json(e.clock);
-    d["by"] = side_or_null(e.by);
-    d["t"] = e.t;
+    j.field("result", e.result).field("termination", e.termination).key("article");
+    value_or_null(j, e.article);
+    j.key("winner");
+    side_or_null(j, e.winner);
+    j.field("text", e.text).key("clock");
+    clock_text(j, e.clock);
+    j.key("by");
+    side_or_null(j, e.by);
+    j.field("t", e.t);
   }
   void operator()(const JoinEventData& e) const {
-    type = "join";
-    d["side"] = std::string(side_text(e.side));
-    d["name"] = e.name;
+    j.field("side", side_text(e.side)).field("name", e.name);
   }
   void operator()(const RematchEventData& e) const {
-    type = "rematch";
-    d["action"] = e.action;
-    d["side"] = std::string(side_text(e.side));
-    d["game_id"] = opt_string(e.game_id);
+    j.field("action", e.action).field("side", side_text(e.side)).key("game_id");
+    value_or_null(j, e.game_id);
   }
   void operator()(const PenaltyEventData& e) const {
-    type = "penalty";
-    d["side"] = std::string(side_text(e.penalty.side));
-    d["ms"] = e.penalty.ms;
-    d["article"] = e.penalty.article;
-    d["clock"] = clock_json(e.clock);
-    d["t"] = e.t;
+    j.field("side", side_text(e.penalty.side))
+        .field("ms", e.penalty.ms)
+        .field("article", e.penalty.article)
+        .key("clock");
+    clock_text(j, e.clock);
+    j.field("t", e.t);
   }
 };
 
@@ -353,14 +398,14 @@ std::string dump(const ordered_json& j) {
 }  // namespace
 
 std::string write_event(std::int64_t seq, const EventData& event) {
-  ordered_json d = ordered_json::object();
-  std::string type;
-  std::visit(EventWriter{d, type}, event);
-  ordered_json j;
-  j["t"] = type;
-  j["seq"] = seq;
-  j["d"] = std::move(d);
-  return dump(j);
+  JsonText j{768};
+  j.open()
+      .field("t", std::visit([](const auto& e) { return EventWriter::type(e); }, event))
+      .field("seq", seq)
+      .key("d")
+      .open();
+  std::visit(EventWriter{j}, event);
+  return j.close().close().take();
 }
 
 Result<StoredEvent> read_stored_event(std::string_view text) {
@@ -434,59 +479,67 @@ Result<StoredEvent> read_stored_event(std::string_view text) {
   }
 }
 
-std::string write_game_state(const GameState& state) { return dump(state_json(state)); }
+std::string write_game_state(const GameState& state) {
+  JsonText j{1024};
+  state_text(j, state);
+  return j.take();
+}
 
 std::string write_welcome(std::string_view role, std::int64_t seq, std::int64_t server_ms) {
-  ordered_json j;
-  j["t"] = "welcome";
-  j["v"] = kProtocolVersion;
-  j["role"] = std::string(role);
-  j["seq"] = seq;
-  j["server_ms"] = server_ms;
-  return dump(j);
+  JsonText j;
+  j.open()
+      .field("t", "welcome")
+      .field("v", kProtocolVersion)
+      .field("role", role)
+      .field("seq", seq)
+      .field("server_ms", server_ms)
+      .close();
+  return j.take();
 }
 
 std::string write_state_message(const GameState& state) {
-  ordered_json j;
-  j["t"] = "state";
-  j["d"] = state_json(state);
-  return dump(j);
+  JsonText j{1024};
+  j.open().field("t", "state").key("d");
+  state_text(j, state);
+  return j.close().take();
 }
 
-std::string write_ack(std::int64_t id) { return dump(ordered_json{{"t", "ack"}, {"id", id}}); }
+std::string write_ack(std::int64_t id) {
+  JsonText j;
+  return j.open().field("t", "ack").field("id", id).close().take();
+}
 
 std::string write_error(std::optional<std::int64_t> id, std::string_view code,
                         std::string_view message, bool fatal) {
-  ordered_json j;
-  j["t"] = "error";
-  j["id"] = id ? ordered_json(*id) : ordered_json(nullptr);
-  j["d"] = {{"code", std::string(code)}, {"message", std::string(message)}, {"fatal", fatal}};
-  return dump(j);
+  JsonText j;
+  j.open().field("t", "error").key("id");
+  value_or_null(j, id);
+  j.key("d").open().field("code", code).field("message", message).field("fatal", fatal);
+  return j.close().close().take();
 }
 
-std::string write_ping(std::int64_t n) { return dump(ordered_json{{"t", "ping"}, {"n", n}}); }
+std::string write_ping(std::int64_t n) {
+  JsonText j;
+  return j.open().field("t", "ping").field("n", n).close().take();
+}
 
 std::string write_clock(const std::optional<ClockView>& clock) {
-  ordered_json j;
-  j["t"] = "clock";
-  j["d"] = clock_json(clock);
-  return dump(j);
+  JsonText j{160};
+  j.open().field("t", "clock").key("d");
+  clock_text(j, clock);
+  return j.close().take();
 }
 
 std::string write_crowd(bool white, bool black, int spectators) {
-  ordered_json j;
-  j["t"] = "crowd";
-  j["d"] = {{"white", white}, {"black", black}, {"spectators", spectators}};
-  return dump(j);
+  JsonText j;
+  j.open().field("t", "crowd").key("d").open().field("white", white).field("black", black);
+  return j.field("spectators", spectators).close().close().take();
 }
 
 std::string write_seat(std::string_view game_id, Color seat, std::string_view token) {
-  ordered_json j;
-  j["t"] = "seat";
-  j["d"] = {{"game_id", std::string(game_id)},
-            {"seat", std::string(side_text(seat))},
-            {"token", std::string(token)}};
-  return dump(j);
+  JsonText j;
+  j.open().field("t", "seat").key("d").open().field("game_id", game_id);
+  return j.field("seat", side_text(seat)).field("token", token).close().close().take();
 }
 
 // ------------------------------------------------------------------ REST
@@ -604,23 +657,23 @@ Result<JoinGameRequest> parse_join_request(std::string_view body) {
 
 std::string write_create_response(std::string_view id, Color seat, std::string_view token,
                                   std::string_view invite, const GameState& state) {
-  ordered_json j;
-  j["id"] = std::string(id);
-  j["seat"] = std::string(side_text(seat));
-  j["token"] = std::string(token);
+  JsonText j{1024};
+  j.open().field("id", id).field("seat", side_text(seat)).field("token", token);
   // The secret travels in the fragment: browsers send it in no request, so it is in no
   // server log or Referer header (docs/security.md, "Invitations").
-  if (!invite.empty()) j["invite"] = "/g/" + std::string(id) + "#invite=" + std::string(invite);
-  j["game"] = state_json(state);
-  return dump(j);
+  if (!invite.empty()) {
+    j.field("invite", "/g/" + std::string(id) + "#invite=" + std::string(invite));
+  }
+  j.key("game");
+  state_text(j, state);
+  return j.close().take();
 }
 
 std::string write_join_response(Color seat, std::string_view token, const GameState& state) {
-  ordered_json j;
-  j["seat"] = std::string(side_text(seat));
-  j["token"] = std::string(token);
-  j["game"] = state_json(state);
-  return dump(j);
+  JsonText j{1024};
+  j.open().field("seat", side_text(seat)).field("token", token).key("game");
+  state_text(j, state);
+  return j.close().take();
 }
 
 std::string write_presets(const std::vector<Preset>& presets) {

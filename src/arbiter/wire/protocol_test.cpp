@@ -163,6 +163,20 @@ TEST(ProtocolWrite, EventsGoldenAndReadBack) {
   EXPECT_FALSE(read_stored_event("nope"));
 }
 
+TEST(ProtocolWrite, PenaltyGoldenAndNamesEscaped) {
+  PenaltyEventData p{PenaltyView{Color::Black, 120000, "9.5.3"},
+                     ClockView{60000, 30000, Color::White, 0, 0, {std::nullopt, 40}}, 4000};
+  EXPECT_EQ(write_event(5, p),
+            R"({"t":"penalty","seq":5,"d":{"side":"black","ms":120000,"article":"9.5.3",)"
+            R"("clock":{"white":60000,"black":30000,"running":"white","delay_ms":0,)"
+            R"("delay_left_ms":0,"to_control":{"white":null,"black":40}},"t":4000}})");
+  // A name is the one free text in an event: quotes and backslashes escaped, a byte that
+  // is not UTF-8 replaced (U+FFFD), UTF-8 kept as it is.
+  EXPECT_EQ(write_event(1, JoinEventData{Color::White, "B\"o\\r\xC3\xA9s\xFF"}),
+            "{\"t\":\"join\",\"seq\":1,\"d\":{\"side\":\"white\","
+            "\"name\":\"B\\\"o\\\\r\xC3\xA9s\xEF\xBF\xBD\"}}");
+}
+
 TEST(ProtocolWrite, GameStateGolden) {
   GameState s;
   s.id = "h7Kq2xPa";
