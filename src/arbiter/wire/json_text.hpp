@@ -43,8 +43,7 @@ class JsonText {
   JsonText& value(const std::string& s) { return value(std::string_view{s}); }
   JsonText& value(bool b) { return raw(b ? "true" : "false"); }
   template <std::integral T>
-    requires(!std::same_as<T, bool>)
-  JsonText& value(T n) {
+  requires(!std::same_as<T, bool>) JsonText& value(T n) {
     return integer(static_cast<std::int64_t>(n));
   }
   JsonText& null() { return raw("null"); }

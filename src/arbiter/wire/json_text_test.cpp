@@ -36,11 +36,11 @@ TEST(JsonText, EscapesWhatJsonRequiresAndNothingElse) {
 
 TEST(JsonText, ReplacesEachIllFormedSequenceByOneReplacementCharacter) {
   const std::string fffd = "\xEF\xBF\xBD";
-  EXPECT_EQ(literal("a\x80z"), "\"a" + fffd + "z\"");          // a lone continuation byte
-  EXPECT_EQ(literal("\xC0\xAF"), "\"" + fffd + fffd + "\"");   // C0 never begins a sequence
+  EXPECT_EQ(literal("a\x80z"), "\"a" + fffd + "z\"");         // a lone continuation byte
+  EXPECT_EQ(literal("\xC0\xAF"), "\"" + fffd + fffd + "\"");  // C0 never begins a sequence
   EXPECT_EQ(literal("\xE0\x80\x80"), "\"" + fffd + fffd + fffd + "\"");  // overlong
   EXPECT_EQ(literal("\xED\xA0\x80"), "\"" + fffd + fffd + fffd + "\"");  // a surrogate
-  EXPECT_EQ(literal("\xE2\x99z"), "\"" + fffd + "z\"");  // a truncated sequence, then ASCII
+  EXPECT_EQ(literal("\xE2\x99z"), "\"" + fffd + "z\"");    // a truncated sequence, then ASCII
   EXPECT_EQ(literal("\xF0\x9F\x98"), "\"" + fffd + "\"");  // truncated by the end
   EXPECT_EQ(literal("\xF4\x90\x80\x80"), "\"" + fffd + fffd + fffd + fffd + "\"");  // > U+10FFFF
 }
@@ -49,10 +49,9 @@ TEST(JsonText, ReplacesEachIllFormedSequenceByOneReplacementCharacter) {
 // output must be nlohmann's, byte for byte.
 TEST(JsonText, StringsAreWrittenAsNlohmannWritesThem) {
   std::mt19937 rng{20261127};
-  constexpr unsigned char kInteresting[] = {0x00, 0x08, 0x1f, '"',  '\\', 'a',  0x7f, 0x80,
-                                            0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2,
-                                            0xdf, 0xe0, 0xe1, 0xed, 0xee, 0xef, 0xf0, 0xf1,
-                                            0xf3, 0xf4, 0xf5, 0xff};
+  constexpr unsigned char kInteresting[] = {
+      0x00, 0x08, 0x1f, '"',  '\\', 'a',  0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0,
+      0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xff};
   for (int n = 0; n < 20000; ++n) {
     std::string s;
     const int len = static_cast<int>(rng() % 12);
