@@ -38,6 +38,8 @@ struct ServeArgs {
   int engines = 2;
   int max_computer_games = 64;
   int evict_after_s = 60;
+  // The group commit's window (server::CommitWriterOptions), in microseconds.
+  int commit_delay_us = static_cast<int>(server::CommitWriterOptions{}.gather_delay.count());
   // Cluster (docs/cluster.md): this node's name; empty: a single server without leases.
   std::string node;
   int lease_ttl_ms = 10000;
@@ -89,8 +91,11 @@ void serve(const ServeArgs& args) {
   context.clock = &clock;
   context.executor = &service;
   // Issue #16: the moves of all games are committed by one writer thread, many per
-  // transaction; the network threads never wait for the disk.
-  server::CommitWriter writer{*store->get()};
+  // transaction; the network threads never wait for the disk. Its completions run on the
+  // service thread, one task a batch.
+  server::CommitWriterOptions writer_options;
+  writer_options.gather_delay = std::chrono::microseconds{args.commit_delay_us};
+  server::CommitWriter writer{*store->get(), service, writer_options};
   context.writer = &writer;
   server::EnginePoolOptions pool_options;
   pool_options.searchers = args.engines;
@@ -222,6 +227,11 @@ void register_serve(CLI::App& app) {
   cmd->add_option("--evict-after", args->evict_after_s,
                   "seconds an idle game without sockets stays in memory")
       ->check(CLI::Range(0, 86400))
+      ->capture_default_str();
+  cmd->add_option("--commit-delay", args->commit_delay_us,
+                  "microseconds the writer waits for more moves to share a commit (one flush, "
+                  "less processor time a move; 0: commit at once)")
+      ->check(CLI::Range(0, 100000))
       ->capture_default_str();
   cmd->add_option("--node", args->node,
                   "this node's name in a cluster sharing one PostgreSQL database: each game's "

@@ -1,12 +1,21 @@
 #include "arbiter/server/commit_writer.hpp"
 
 #include <algorithm>
+#include <memory>
+#include <utility>
 #include <vector>
 
 namespace arbiter::server {
 
-CommitWriter::CommitWriter(store::Store& store, std::size_t max_batch)
-    : store_(store), max_batch_(std::max<std::size_t>(1, max_batch)), thread_([this] { run(); }) {}
+CommitWriter::CommitWriter(store::Store& store, Executor& completions, CommitWriterOptions options)
+    : store_(store),
+      completions_(completions),
+      options_([&] {
+        options.max_batch = std::max<std::size_t>(1, options.max_batch);
+        options.gather = std::min(options.gather, options.max_batch);
+        return options;
+      }()),
+      thread_([this] { run(); }) {}
 
 CommitWriter::~CommitWriter() { stop(); }
 
@@ -15,11 +24,14 @@ void CommitWriter::submit(store::GameWrite write, Done done) {
     std::lock_guard lock{mutex_};
     if (!stopping_) {
       queue_.push_back(Item{std::move(write), std::move(done)});
-      wake_.notify_one();
+      if (!gathering_ || queue_.size() >= options_.gather) wake_.notify_one();
       return;
     }
   }
-  done(make_error(ErrorCode::kIo, "the server is stopping; nothing was stored"));
+  // Never inline: the caller may hold the lock its completion takes.
+  completions_.post([done = std::move(done)] {
+    done(make_error(ErrorCode::kIo, "the server is stopping; nothing was stored"));
+  });
 }
 
 void CommitWriter::stop() {
@@ -44,8 +56,16 @@ void CommitWriter::run() {
       std::unique_lock lock{mutex_};
       wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
       if (queue_.empty()) return;  // stopping, and everything is committed
-      // Everything that queued while the last batch was being written goes together.
-      const std::size_t n = std::min(queue_.size(), max_batch_);
+      // The window: a few more writes share this commit. Notified only by a submit that
+      // fills it (or by stop), so a busy server's rooms do not wake the writer each time.
+      if (options_.gather_delay.count() > 0 && queue_.size() < options_.gather && !stopping_) {
+        gathering_ = true;
+        wake_.wait_for(lock, options_.gather_delay,
+                       [&] { return stopping_ || queue_.size() >= options_.gather; });
+        gathering_ = false;
+      }
+      // Everything that queued meanwhile goes together.
+      const std::size_t n = std::min(queue_.size(), options_.max_batch);
       for (std::size_t i = 0; i < n; ++i) {
         batch.push_back(std::move(queue_.front()));
         queue_.pop_front();
@@ -57,13 +77,19 @@ void CommitWriter::run() {
     writes.clear();
     for (Item& item : batch) writes.push_back(std::move(item.write));
     std::vector<Result<void>> results = store_.commit(writes);
-    for (std::size_t i = 0; i < batch.size(); ++i) {
-      Result<void> r = i < results.size()
-                           ? std::move(results[i])
-                           : make_error(ErrorCode::kIo, "the store returned no result");
-      batch[i].done(std::move(r));
-    }
+    results.resize(batch.size(), make_error(ErrorCode::kIo, "the store returned no result"));
+    std::vector<Done> dones;
+    dones.reserve(batch.size());
+    for (Item& item : batch) dones.push_back(std::move(item.done));
     batch.clear();
+    // std::function needs a copyable task: the batch travels behind a shared pointer.
+    auto finished = std::make_shared<std::pair<std::vector<Done>, std::vector<Result<void>>>>(
+        std::move(dones), std::move(results));
+    completions_.post([finished] {
+      for (std::size_t i = 0; i < finished->first.size(); ++i) {
+        finished->first[i](std::move(finished->second[i]));
+      }
+    });
   }
 }
 

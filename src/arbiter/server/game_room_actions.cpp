@@ -118,7 +118,8 @@ wire::MoveEventData GameRoom::record_move(Color side, const core::Position& befo
     white_ms = clk.remaining(clock::ClockSide::White).count();
     black_ms = clk.remaining(clock::ClockSide::Black).count();
   }
-  moves_.push_back(wire::MoveView{uci, san, after.fen(), white_ms, black_ms});
+  std::string fen = after.fen();
+  moves_.push_back(wire::MoveView{uci, san, fen, white_ms, black_ms});
   alt_uci_.push_back(alt);
   const int ply = static_cast<int>(moves_.size());
   pending_.move = store::MoveRecord{ply, uci, san, white_ms, black_ms, ctx_.clock->wall_ms()};
@@ -127,7 +128,7 @@ wire::MoveEventData GameRoom::record_move(Color side, const core::Position& befo
   d.uci = uci;
   d.san = san;
   d.side = side;
-  d.fen = after.fen();
+  d.fen = std::move(fen);
   d.capture = before.is_capture(move);
   d.check = after.in_check();
   d.announce_de = notation::announce(before, move, notation::AnnounceStyle::FideGerman);

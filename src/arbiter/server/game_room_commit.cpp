@@ -60,12 +60,10 @@ void GameRoom::commit(Reply reply) {
                               : std::move(results.front()));
     return;
   }
+  // The completion runs on the executor (CommitWriter), as the room's other timers do.
   std::weak_ptr<GameRoom> weak = weak_from_this();
-  Executor* executor = ctx_.executor;
-  ctx_.writer->submit(std::move(write), [weak, executor](Result<void> result) {
-    executor->post([weak, result = std::move(result)]() mutable {
-      if (auto room = weak.lock()) room->on_committed(std::move(result));
-    });
+  ctx_.writer->submit(std::move(write), [weak](Result<void> result) {
+    if (auto room = weak.lock()) room->on_committed(std::move(result));
   });
 }
 

@@ -1,6 +1,7 @@
 // Group commit in the room (issue #16): a player hears of his action only after the
 // writer thread has stored it, messages arriving meanwhile wait their turn, and a failed
 // commit reloads the game (nothing half-stored is shown).
+#include <atomic>
 #include <condition_variable>
 #include <optional>
 #include <thread>
@@ -111,7 +112,7 @@ class GroupCommitRoom : public RoomTest {
   void SetUp() override {
     RoomTest::SetUp();
     gate_ = std::make_unique<GatedStore>(*store_);
-    writer_owned_ = std::make_unique<CommitWriter>(*gate_);
+    writer_owned_ = std::make_unique<CommitWriter>(*gate_, thread_executor_);
     writer_ = writer_owned_.get();
     executor_override_ = &thread_executor_;
     open_keeping_store();
@@ -307,6 +308,85 @@ TEST_F(GroupCommitRoom, AJoinWaitsForItsCommitOffTheCallersThread) {
   EXPECT_EQ(at(reply->body, "/seat"), "black");
 }
 
+// The completions of a writer run where they are posted; counts the tasks.
+struct InlineExecutor final : Executor {
+  std::atomic<int> tasks{0};
+  void post(std::function<void()> task) override {
+    ++tasks;
+    task();
+  }
+};
+
+// A store with three games and a writer on it, for the group-commit window.
+struct WindowRig {
+  store::testing::TempDir dir;
+  std::unique_ptr<store::Store> store;
+  InlineExecutor completions;
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::vector<std::string> done;
+
+  WindowRig() {
+    auto sqlite = store::open_store(dir.file("games.db"));
+    EXPECT_TRUE(sqlite);
+    store = std::move(*sqlite);
+    for (const char* id : {"g1", "g2", "g3"})
+      EXPECT_TRUE(store->create_game(store::testing::sample_header(id)));
+  }
+  void submit(CommitWriter& writer, const char* id) {
+    store::GameWrite w;
+    w.game_id = id;
+    w.move = store::testing::sample_move(1);
+    w.events = {store::testing::sample_event(1)};
+    writer.submit(std::move(w), [this, id](Result<void> r) {
+      std::lock_guard lock{mutex};
+      done.push_back(std::string(id) + (r ? ":ok" : ":failed"));
+      changed.notify_all();
+    });
+  }
+  bool wait_for(std::size_t n, std::chrono::seconds limit) {
+    std::unique_lock lock{mutex};
+    return changed.wait_for(lock, limit, [&] { return done.size() >= n; });
+  }
+};
+
+TEST(CommitWriter, WritesArrivingWithinTheWindowShareOneCommit) {
+  WindowRig rig;
+  // A window far longer than the test: only the third write can close it.
+  CommitWriter writer{*rig.store, rig.completions, {1024, 3, std::chrono::seconds{60}}};
+  rig.submit(writer, "g1");
+  std::this_thread::sleep_for(20ms);  // the writer has woken for g1 and waits in its window
+  rig.submit(writer, "g2");
+  rig.submit(writer, "g3");
+  ASSERT_TRUE(rig.wait_for(3, 10s));
+  EXPECT_EQ(rig.done, (std::vector<std::string>{"g1:ok", "g2:ok", "g3:ok"}));
+  EXPECT_EQ(writer.stats().batches, 1u);
+  EXPECT_EQ(rig.completions.tasks.load(), 1);
+}
+
+TEST(CommitWriter, ALoneWriteIsCommittedWhenTheWindowCloses) {
+  WindowRig rig;
+  CommitWriter writer{*rig.store, rig.completions, {1024, 16, 50ms}};
+  rig.submit(writer, "g1");
+  ASSERT_TRUE(rig.wait_for(1, 10s));
+  EXPECT_EQ(rig.done, std::vector<std::string>{"g1:ok"});
+  EXPECT_EQ(writer.stats().batches, 1u);
+}
+
+TEST(CommitWriter, StoppingClosesTheWindowAndCommitsWhatWaits) {
+  WindowRig rig;
+  CommitWriter writer{*rig.store, rig.completions, {1024, 16, std::chrono::seconds{60}}};
+  rig.submit(writer, "g1");
+  rig.submit(writer, "g2");
+  const auto start = std::chrono::steady_clock::now();
+  writer.stop();
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds{30});
+  EXPECT_EQ(rig.done, (std::vector<std::string>{"g1:ok", "g2:ok"}));
+  auto moves = rig.store->load_game("g2");
+  ASSERT_TRUE(moves);
+  EXPECT_EQ(moves->moves.size(), 1u);
+}
+
 TEST(CommitWriter, WritesQueuedDuringACommitShareTheNext) {
   store::testing::TempDir dir;
   auto sqlite = store::open_store(dir.file("games.db"));
@@ -314,7 +394,8 @@ TEST(CommitWriter, WritesQueuedDuringACommitShareTheNext) {
   for (const char* id : {"g1", "g2", "g3"})
     ASSERT_TRUE((*sqlite)->create_game(store::testing::sample_header(id)));
   GatedStore gate{**sqlite};
-  CommitWriter writer{gate};
+  InlineExecutor completions;  // the order the completions ran in is observable
+  CommitWriter writer{gate, completions, {1024, 1, std::chrono::microseconds{0}}};
   std::mutex mutex;
   std::vector<std::string> done;
   const auto submit = [&](const char* id) {
@@ -338,6 +419,7 @@ TEST(CommitWriter, WritesQueuedDuringACommitShareTheNext) {
   EXPECT_EQ(stats.batches, 2u);
   EXPECT_EQ(stats.writes, 3u);
   EXPECT_EQ(stats.largest_batch, 2u);
+  EXPECT_EQ(completions.tasks.load(), 2) << "one task per batch, not one per write";
   // After stop() nothing is queued: the completion says so at once.
   std::optional<Result<void>> late;
   writer.submit(store::GameWrite{}, [&](Result<void> r) { late = std::move(r); });

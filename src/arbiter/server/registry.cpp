@@ -177,29 +177,26 @@ void GameRegistry::submit_new(std::shared_ptr<NewGame> game, int attempt, Create
   store::GameWrite write;
   write.game_id = game->header.id;
   write.create = game->header;
-  // The completion runs on the writer's thread: the room is opened on the executor's. The
-  // executor stops after the writer and before the registry goes (cmd_serve.cpp).
+  // The completion runs on the executor (CommitWriter), which stops after the writer and
+  // before the registry goes (cmd_serve.cpp).
   ctx_.writer->submit(std::move(write), [this, game = std::move(game), attempt,
                                          done = std::move(done)](Result<void> stored) mutable {
-    ctx_.executor->post([this, game = std::move(game), attempt, done = std::move(done),
-                         stored = std::move(stored)]() mutable {
-      // A collision (the id is taken) draws another id, as store_new does.
-      if (!stored && stored.error().code == ErrorCode::kProtocolState &&
-          stored.error().where.field == "id" && attempt + 1 < kIdAttempts) {
-        submit_new(std::move(game), attempt + 1, std::move(done));
-        return;
-      }
-      if (!stored) {
-        done(tl::unexpected(stored.error()));
-        return;
-      }
-      auto room = open_new(game->header, std::move(game->computer));
-      if (!room) {
-        done(tl::unexpected(room.error()));
-        return;
-      }
-      done(game->created(std::move(*room)));
-    });
+    // A collision (the id is taken) draws another id, as store_new does.
+    if (!stored && stored.error().code == ErrorCode::kProtocolState &&
+        stored.error().where.field == "id" && attempt + 1 < kIdAttempts) {
+      submit_new(std::move(game), attempt + 1, std::move(done));
+      return;
+    }
+    if (!stored) {
+      done(tl::unexpected(stored.error()));
+      return;
+    }
+    auto room = open_new(game->header, std::move(game->computer));
+    if (!room) {
+      done(tl::unexpected(room.error()));
+      return;
+    }
+    done(game->created(std::move(*room)));
   });
 }
 
