@@ -67,7 +67,7 @@ export class GameModel {
             termination: s.termination ?? 'aborted',
             article: s.article,
             winner: s.result === '1-0' ? 'white' : s.result === '0-1' ? 'black' : null,
-            text: describeEnding(s.result, s.termination ?? 'aborted'),
+            text: s.text ?? describeEnding(s.result, s.termination ?? 'aborted'),
             clock: s.clock,
           }
         : null;
@@ -134,25 +134,13 @@ export class GameModel {
   }
 }
 
-const WORDS: Record<string, string> = {
-  checkmate: 'checkmate',
-  resignation: 'resignation',
-  time_forfeit: 'time forfeit',
-  timeout_vs_insufficient: 'flag fall against a player who cannot checkmate',
-  stalemate: 'stalemate',
-  dead_position: 'dead position',
-  agreement: 'agreement',
-  threefold_claim: 'threefold repetition (claimed)',
-  fifty_move_claim: 'the fifty-move rule (claimed)',
-  fivefold_repetition: 'fivefold repetition',
-  seventyfive_moves: 'the seventy-five-move rule',
-  aborted: 'abort',
-};
-
+// The server sends how a game ended as a sentence (GameState.text, the end event's text),
+// from its one table of endings (competition/verdict.cpp). A server that predates it: the
+// termination's name, readable.
 export function describeEnding(result: string, termination: string): string {
   if (termination === 'aborted') return 'Game aborted';
-  const why = WORDS[termination] ?? termination.replace(/_/g, ' ');
-  if (result === '1-0') return `White wins by ${why}`;
-  if (result === '0-1') return `Black wins by ${why}`;
-  return `Draw by ${why}`;
+  const why = termination.replace(/_/g, ' ');
+  if (result === '1-0') return `White wins (${why})`;
+  if (result === '0-1') return `Black wins (${why})`;
+  return `Draw (${why})`;
 }

@@ -56,6 +56,7 @@ export interface GameState {
   result: string;
   termination: string | null;
   article: string | null;
+  text?: string | null; // how it ended, the end event's sentence (older servers: absent)
   seq: number;
 }
 

@@ -85,6 +85,7 @@ export class Game {
     this.rematchOffer = null;
     this.result = '*';
     this.termination = null;
+    this.text = null;
     this.over = false;
     this.updated = Date.now();
     const first = this.periods[0];
@@ -96,8 +97,8 @@ export class Game {
   // What --data keeps of a game: enough to rebuild it after a restart (even kill -9). The
   // clock's `since` is wall time, so a running clock keeps running while the mock is down.
   snapshot() {
-    const { id, spec, timeControl, creatorSeat, computer, names, tokens, invite, joined, moves, events, drawOffer, rematchOffer, result, termination, over, updated, clock } = this;
-    return { id, spec, timeControl, creatorSeat, computer, names, tokens, invite, joined, moves, events, drawOffer, rematchOffer, result, termination, over, updated, clock };
+    const { id, spec, timeControl, creatorSeat, computer, names, tokens, invite, joined, moves, events, drawOffer, rematchOffer, result, termination, text, over, updated, clock } = this;
+    return { id, spec, timeControl, creatorSeat, computer, names, tokens, invite, joined, moves, events, drawOffer, rematchOffer, result, termination, text, over, updated, clock };
   }
 
   static restore(saved, spawn) {
@@ -273,6 +274,7 @@ export class Game {
     }
     clearTimeout(this.flagTimer);
     const text = termination === 'aborted' ? 'Game aborted' : winner ? `${winner === 'white' ? 'White' : 'Black'} wins by ${termination.replace(/_/g, ' ')}` : `Draw by ${termination.replace(/_/g, ' ')}`;
+    this.text = text; // the game state says it as the end event does
     this.emit('end', { result, termination, article: ARTICLES[termination] ?? null, winner, text, clock: this.clockView() });
   }
 
@@ -290,6 +292,7 @@ export class Game {
       dests: this.over ? {} : chess.dests(this.pos), claims: this.claims(), draw_offer: this.drawOffer,
       can_abort: !this.over && this.moves.length < 2,
       result: this.result, termination: this.termination, article: this.termination ? ARTICLES[this.termination] ?? null : null,
+      text: this.text ?? null,
       seq: this.events.length,
     };
   }

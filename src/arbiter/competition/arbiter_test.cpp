@@ -194,6 +194,23 @@ TEST(VerdictValues, TerminationNamesAndArticles) {
   EXPECT_EQ(termination_article(Termination::IllegalPositionDraw), "A.4.4");
 }
 
+TEST(VerdictValues, EveryEndingHasItsSentence) {
+  EXPECT_EQ(ending_sentence(GameResult::WhiteWins, Termination::Checkmate),
+            "White wins by checkmate");
+  EXPECT_EQ(ending_sentence(GameResult::BlackWins, Termination::TimeForfeit), "Black wins on time");
+  EXPECT_EQ(ending_sentence(GameResult::Draw, Termination::DeadPosition), "Draw: dead position");
+  EXPECT_EQ(ending_sentence(GameResult::Draw, Termination::TimeoutVsInsufficient),
+            "Draw: the flag fell, but the opponent cannot checkmate");
+  EXPECT_EQ(ending_sentence(GameResult::BothLose, Termination::BothFlags),
+            "Both players lose: both flags fell");
+  // Every termination that ends a game has its own phrase after the result.
+  for (int k = 2; k < 20; ++k) {
+    const auto t = static_cast<Termination>(k);
+    const std::string s = ending_sentence(GameResult::Draw, t);
+    EXPECT_GT(s.size(), std::string("Draw").size() + 3) << termination_name(t);
+  }
+}
+
 TEST(EventNames, RoundTrip) {
   for (ClaimKind k : {ClaimKind::Threefold, ClaimKind::Fifty, ClaimKind::Illegal, ClaimKind::Flag,
                       ClaimKind::Quickplay, ClaimKind::QuickplayIncrement}) {

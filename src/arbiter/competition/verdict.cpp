@@ -19,36 +19,51 @@ constexpr std::array<std::pair<GameResult, std::string_view>, 10> kResults{{
     {GameResult::BothLose, "0-0"},
 }};
 
+// One table of how a game ends: the spec's name, the article, the words of the PGN
+// Termination tag, and the phrase of the sentence players read (ending_sentence), which
+// the server sends in its `end` event and game state and the web client shows as it is.
 struct TerminationInfo {
   Termination t;
   std::string_view name;
   std::string_view article;
   std::string_view words;
+  std::string_view phrase;  // after "White wins", "Black wins" or "Draw"
 };
 
 constexpr std::array<TerminationInfo, 20> kTerminations{{
-    {Termination::Ongoing, "ongoing", "", "unterminated"},
-    {Termination::Adjourned, "adjourned", "I.1.1", "adjourned"},
-    {Termination::Checkmate, "checkmate", "5.1.1", "checkmate"},
-    {Termination::Resignation, "resignation", "5.1.2", "resignation"},
-    {Termination::TimeForfeit, "time_forfeit", "6.9", "time forfeit"},
+    {Termination::Ongoing, "ongoing", "", "unterminated", ""},
+    {Termination::Adjourned, "adjourned", "I.1.1", "adjourned", ""},
+    {Termination::Checkmate, "checkmate", "5.1.1", "checkmate", " by checkmate"},
+    {Termination::Resignation, "resignation", "5.1.2", "resignation", " by resignation"},
+    {Termination::TimeForfeit, "time_forfeit", "6.9", "time forfeit", " on time"},
     {Termination::TimeoutVsInsufficient, "timeout_vs_insufficient", "6.9",
-     "time forfeit, but the opponent cannot checkmate: draw"},
-    {Termination::Stalemate, "stalemate", "5.2.1", "stalemate"},
-    {Termination::DeadPosition, "dead_position", "5.2.2", "dead position"},
-    {Termination::Agreement, "agreement", "5.2.3", "draw by agreement"},
-    {Termination::ThreefoldClaim, "threefold_claim", "9.2", "threefold repetition claimed"},
-    {Termination::FiftyMoveClaim, "fifty_move_claim", "9.3", "fifty-move rule claimed"},
-    {Termination::FivefoldRepetition, "fivefold_repetition", "9.6.1", "fivefold repetition"},
-    {Termination::SeventyFiveMoves, "seventyfive_moves", "9.6.2", "seventy-five-move rule"},
-    {Termination::IllegalMoveForfeit, "illegal_move_forfeit", "7.5.3", "illegal move"},
+     "time forfeit, but the opponent cannot checkmate: draw",
+     ": the flag fell, but the opponent cannot checkmate"},
+    {Termination::Stalemate, "stalemate", "5.2.1", "stalemate", " by stalemate"},
+    {Termination::DeadPosition, "dead_position", "5.2.2", "dead position", ": dead position"},
+    {Termination::Agreement, "agreement", "5.2.3", "draw by agreement", " by agreement"},
+    {Termination::ThreefoldClaim, "threefold_claim", "9.2", "threefold repetition claimed",
+     " by threefold repetition, claimed"},
+    {Termination::FiftyMoveClaim, "fifty_move_claim", "9.3", "fifty-move rule claimed",
+     " by the fifty-move rule, claimed"},
+    {Termination::FivefoldRepetition, "fivefold_repetition", "9.6.1", "fivefold repetition",
+     " by fivefold repetition"},
+    {Termination::SeventyFiveMoves, "seventyfive_moves", "9.6.2", "seventy-five-move rule",
+     " by the 75-move rule"},
+    {Termination::IllegalMoveForfeit, "illegal_move_forfeit", "7.5.3", "illegal move",
+     ": the opponent's second illegal move"},
     {Termination::IllegalMoveDead, "illegal_move_dead", "7.5.3",
-     "illegal move, but the opponent cannot checkmate: draw"},
-    {Termination::IllegalPositionDraw, "illegal_position_draw", "A.4.4", "illegal position"},
-    {Termination::BothFlags, "both_flags", "III.3.1.2", "both flags fell"},
-    {Termination::SealedMoveInvalid, "sealed_move_invalid", "I.8", "invalid sealed move"},
-    {Termination::QuickplayClaim, "quickplay_claim", "III.5", "quickplay finish claim"},
-    {Termination::ArbiterDecision, "arbiter_decision", "12.9", "arbiter decision"},
+     "illegal move, but the opponent cannot checkmate: draw",
+     ": an illegal move, but the opponent cannot checkmate"},
+    {Termination::IllegalPositionDraw, "illegal_position_draw", "A.4.4", "illegal position",
+     ": the position was illegal"},
+    {Termination::BothFlags, "both_flags", "III.3.1.2", "both flags fell", ": both flags fell"},
+    {Termination::SealedMoveInvalid, "sealed_move_invalid", "I.8", "invalid sealed move",
+     ": the sealed move was invalid"},
+    {Termination::QuickplayClaim, "quickplay_claim", "III.5", "quickplay finish claim",
+     " by a quickplay-finish claim"},
+    {Termination::ArbiterDecision, "arbiter_decision", "12.9", "arbiter decision",
+     " by the arbiter's decision"},
 }};
 
 const TerminationInfo& info(Termination t) noexcept {
@@ -97,5 +112,25 @@ std::array<double, 2> score(GameResult r, const std::array<double, 3>& scoring) 
 std::string_view termination_name(Termination t) noexcept { return info(t).name; }
 std::string_view termination_article(Termination t) noexcept { return info(t).article; }
 std::string_view termination_words(Termination t) noexcept { return info(t).words; }
+
+std::string ending_sentence(GameResult result, Termination t) {
+  if (t == Termination::Ongoing) return "Game in progress";
+  if (t == Termination::Adjourned) return "Game adjourned";
+  std::string who;
+  switch (result) {
+    case GameResult::WhiteWins:
+    case GameResult::WhiteByForfeit: who = "White wins"; break;
+    case GameResult::BlackWins:
+    case GameResult::BlackByForfeit: who = "Black wins"; break;
+    case GameResult::Draw: who = "Draw"; break;
+    case GameResult::Ongoing: who = "Game over"; break;
+    // The arbiter's scores of Art. 6.7 / 12.9 that are neither a win nor a draw.
+    case GameResult::BothForfeit: who = "Both players lose by forfeit"; break;
+    case GameResult::BothLose: who = "Both players lose"; break;
+    case GameResult::BlackDrawWhiteLoss: who = "White loses, Black scores a draw"; break;
+    case GameResult::WhiteDrawBlackLoss: who = "Black loses, White scores a draw"; break;
+  }
+  return who + std::string(info(t).phrase);
+}
 
 }  // namespace arbiter::competition

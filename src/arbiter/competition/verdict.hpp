@@ -65,6 +65,10 @@ enum class Termination : std::uint8_t {
 [[nodiscard]] std::string_view termination_article(Termination t) noexcept;
 // Words for the PGN Termination tag ("White checkmated" style is left to the writer).
 [[nodiscard]] std::string_view termination_words(Termination t) noexcept;
+// The sentence players read, from the same table: "White wins by checkmate", "Black wins
+// on time", "Draw: dead position". The server sends it (`end` event, game state) and the
+// web client shows it as it is.
+[[nodiscard]] std::string ending_sentence(GameResult result, Termination t);
 
 struct Penalty {
   Millis t{0};

@@ -162,10 +162,12 @@ wire::GameState GameRoom::state_locked() const {
   s.result = "*";
   if (aborted_) {
     s.termination = "aborted";
+    s.text = "Game aborted";
   } else if (arbiter_->is_over()) {
     s.result = std::string(competition::result_text(arbiter_->result()));
     s.termination = std::string(competition::termination_name(arbiter_->termination()));
     s.article = std::string(competition::termination_article(arbiter_->termination()));
+    s.text = competition::ending_sentence(arbiter_->result(), arbiter_->termination());
   }
   s.seq = static_cast<std::int64_t>(events_.size());
   return s;

@@ -16,28 +16,6 @@ using core::Color;
 using namespace room_detail;
 using wire::ClockView;
 
-std::string end_text(const std::string& termination, std::optional<Color> winner) {
-  if (termination == "aborted") return "Game aborted";
-  if (winner) {
-    const std::string who = capitalised(*winner) + " wins";
-    if (termination == "checkmate") return who + " by checkmate";
-    if (termination == "resignation") return who + " by resignation";
-    if (termination == "time_forfeit") return who + " on time";
-    return who + " (" + termination + ")";
-  }
-  if (termination == "timeout_vs_insufficient") {
-    return "Draw: the flag fell, but the opponent cannot checkmate";
-  }
-  if (termination == "stalemate") return "Draw by stalemate";
-  if (termination == "dead_position") return "Draw: dead position";
-  if (termination == "agreement") return "Draw by agreement";
-  if (termination == "threefold_claim") return "Draw by threefold repetition, claimed";
-  if (termination == "fifty_move_claim") return "Draw by the fifty-move rule, claimed";
-  if (termination == "fivefold_repetition") return "Draw by fivefold repetition";
-  if (termination == "seventyfive_moves") return "Draw by the 75-move rule";
-  return "Draw (" + termination + ")";
-}
-
 }  // namespace
 
 // ------------------------------------------------------------------ time
@@ -86,7 +64,8 @@ void GameRoom::end_if_over(std::optional<Color> by) {
   if (v.result == competition::GameResult::BlackWins) winner = Color::Black;
   const std::string termination{competition::termination_name(v.termination)};
   end_game(std::string(competition::result_text(v.result)), termination, winner, by,
-           v.ended_at.value_or(arbiter_->now()), end_text(termination, winner),
+           v.ended_at.value_or(arbiter_->now()),
+           competition::ending_sentence(v.result, v.termination),
            std::string(competition::termination_article(v.termination)));
 }
 

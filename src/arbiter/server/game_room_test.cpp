@@ -33,6 +33,7 @@ TEST_F(RoomTest, FoolsMateEndsTheGameAndIsStored) {
   EXPECT_EQ(at(end, "/d/termination"), "checkmate");
   EXPECT_EQ(at(end, "/d/article"), "5.1.1");
   EXPECT_EQ(at(end, "/d/winner"), "black");
+  EXPECT_EQ(at(end, "/d/text"), "Black wins by checkmate");
   EXPECT_EQ(at(end, "/d/clock/running"), "null");
   // Both sockets saw the same events with consecutive seqs.
   EXPECT_EQ(b->of("move").size(), 4u);
@@ -257,8 +258,17 @@ TEST_F(RoomTest, FlagFallsAtZero) {
   EXPECT_EQ(at(end, "/d/result"), "0-1");
   EXPECT_EQ(at(end, "/d/clock/white"), "0");
   EXPECT_EQ(at(end, "/d/t"), "60000");
+  // One table of endings (competition::ending_sentence): the event and the state say it
+  // alike, before and after the game is loaded again.
+  EXPECT_EQ(at(end, "/d/text"), "Black wins on time");
+  EXPECT_EQ(f.room->state().text, std::optional<std::string>("Black wins on time"));
   say(*f.room, w, R"({"t":"move","id":5,"d":{"uci":"g1f3","ply":3}})");
   EXPECT_EQ(at(w->last("error"), "/d/code"), "game-over");
+  const std::string id = f.room->id();
+  open();  // a restart: the game is loaded from the store
+  auto again = registry_->find(id);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->state().text, std::optional<std::string>("Black wins on time"));
 }
 
 TEST_F(RoomTest, AMoveWithinTheLagGraceBeatsTheFlag) {

@@ -306,6 +306,8 @@ void state_text(JsonText& j, const GameState& s) {
   value_or_null(j, s.termination);
   j.key("article");
   value_or_null(j, s.article);
+  j.key("text");
+  value_or_null(j, s.text);
   j.field("seq", s.seq).close();
 }
 

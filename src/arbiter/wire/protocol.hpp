@@ -242,6 +242,7 @@ struct GameState {
   std::string result = "*";
   std::optional<std::string> termination;
   std::optional<std::string> article;
+  std::optional<std::string> text;  // how it ended, as the `end` event says it; null: ongoing
   std::int64_t seq = 0;
 };
 

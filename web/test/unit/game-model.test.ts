@@ -64,9 +64,12 @@ test('draw offers, a rejected claim with penalty, and the end', () => {
   assert.deepEqual(m.dests, {});
 });
 
-test('a snapshot of a finished game gives the ending with its words', () => {
+test('a snapshot of a finished game gives the ending in the server\'s words', () => {
   const m = new GameModel();
+  m.load({ ...state(), status: 'ended', result: '0-1', termination: 'time_forfeit', article: '6.9', text: 'Black wins on time' }, 0);
+  assert.equal(m.ending?.text, 'Black wins on time', 'the same sentence as the end event');
+  assert.equal(m.ending?.article, '6.9');
+  // A server that sends no text: the termination's name.
   m.load({ ...state(), status: 'ended', result: '1/2-1/2', termination: 'threefold_claim', article: '9.2' }, 0);
-  assert.equal(m.ending?.text, 'Draw by threefold repetition (claimed)');
-  assert.equal(m.ending?.article, '9.2');
+  assert.equal(m.ending?.text, 'Draw (threefold claim)');
 });
