@@ -5,6 +5,7 @@
 #include <fmt/core.h>
 #include <signal.h>
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -12,14 +13,7 @@
 #include <vector>
 
 #include "arbiter/server/client_address.hpp"
-#include "arbiter/server/computer.hpp"
-#include "arbiter/server/event_bus.hpp"
-#include "arbiter/server/game_api.hpp"
-#include "arbiter/server/registry.hpp"
-#include "arbiter/server/server.hpp"
-#include "arbiter/server/service.hpp"
-#include "arbiter/server/spectator_mirror.hpp"
-#include "arbiter/server/upstream.hpp"
+#include "arbiter/server/node.hpp"
 #include "arbiter/store/store.hpp"
 #include "commands.hpp"
 
@@ -68,8 +62,6 @@ void serve(const ServeArgs& args) {
   const std::string location =
       args.db.empty() ? (fs::path(args.data) / "arbiter.db").string() : args.db;
   const std::string db = store::redact_location(location);  // no password in messages
-  auto store = store::open_store(location);
-  if (!store) throw ExitError{2, "cannot open " + db + ": " + store.error().describe()};
   if (!fs::exists(fs::path(args.web) / "index.html")) {
     fmt::print(stderr,
                "arbiter serve: warning: {}/index.html not found (run `make build` to build web/)\n",
@@ -84,109 +76,53 @@ void serve(const ServeArgs& args) {
   sigaddset(&signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
-  server::SystemRoomClock clock;
-  server::RoomService service;
-  server::RoomContext context;
-  context.store = store->get();
-  context.clock = &clock;
-  context.executor = &service;
-  // Issue #16: the moves of all games are committed by one writer thread, many per
-  // transaction; the network threads never wait for the disk. Its completions run on the
-  // service thread, one task a batch.
-  server::CommitWriterOptions writer_options;
-  writer_options.gather_delay = std::chrono::microseconds{args.commit_delay_us};
-  server::CommitWriter writer{*store->get(), service, writer_options};
-  context.writer = &writer;
-  server::EnginePoolOptions pool_options;
-  pool_options.searchers = args.engines;
-  pool_options.max_games = args.max_computer_games;
-  server::EnginePool engines{pool_options};
-  context.computer = [&engines](int level) { return engines.seat(level); };
-  server::RegistryOptions registry_options;
-  registry_options.evict_after = std::chrono::seconds{args.evict_after_s};
-  context.timings.spectators_max = args.spectators_max;
-  context.timings.idle_timeout = std::chrono::seconds{args.idle_timeout_s};
-  context.node = args.node;
-  context.lease_ttl = std::chrono::milliseconds{args.lease_ttl_ms};
-  // The cluster's bus (docs/cluster.md): this node publishes its games' committed events,
-  // and serves the spectators of the other nodes' games from mirrors fed by theirs.
-  std::unique_ptr<server::EventPublisher> publisher;
+  server::NodeOptions o;
+  o.store_location = location;
+  o.http.address = args.host;
+  o.http.port = args.port;
+  o.http.doc_root = args.web;
+  o.http.hidden_dirs = {args.data};
+  o.http.threads = args.threads;
+  o.http.limits.max_connections = args.max_connections;
+  o.http.limits.max_per_address = args.max_per_address;
+  o.http.limits.ws_upgrade_burst = args.ws_upgrade_burst;
+  o.http.limits.ws_upgrade_per_second = args.ws_upgrade_rate;
+  o.http.trusted_proxies = args.trusted_proxies;
+  o.timings.spectators_max = args.spectators_max;
+  o.timings.idle_timeout = std::chrono::seconds{args.idle_timeout_s};
+  o.registry.evict_after = std::chrono::seconds{args.evict_after_s};
+  o.writer.gather_delay = std::chrono::microseconds{args.commit_delay_us};
+  o.creations = args.creations;
+  server::EnginePoolOptions pool;
+  pool.searchers = args.engines;
+  pool.max_games = args.max_computer_games;
+  o.engines = pool;
+  o.node = args.node;
+  o.lease_ttl = std::chrono::milliseconds{args.lease_ttl_ms};
+  o.advertise = args.advertise;
   if (!args.redis.empty()) {
     auto address = server::parse_redis_address(args.redis);
     if (!address) throw ExitError{2, "--redis: " + address.error().message};
-    publisher = std::make_unique<server::EventPublisher>(*address);
-    context.committed_events = [&publisher](const std::string& id,
-                                            std::span<const store::EventRecord> events) {
-      publisher->publish(id, events);
-    };
+    o.redis = *address;
   }
-  server::GameRegistry registry{context, registry_options};
-  server::NodeClient node_client;
-  std::unique_ptr<server::MirrorRegistry> mirrors;
-  std::unique_ptr<server::EventSubscriber> subscriber;
-  if (publisher) {
-    mirrors = std::make_unique<server::MirrorRegistry>(
-        server::mirror_source(registry, node_client, *store->get()), clock, context.timings);
-    auto& m = *mirrors;
-    subscriber = std::make_unique<server::EventSubscriber>(
-        *server::parse_redis_address(args.redis), [&m](const server::BusEvent& e) { m.deliver(e); },
-        [&m](bool up) { m.set_bus_up(up); });
-    service.every_second([&m] { m.tick_all(); });
+  server::Node node{o};
+  auto started = node.start();
+  if (!started) throw ExitError{2, started.error().message};
+  if (started->logs_converted > 0) {
+    std::fprintf(stderr, "arbiter serve: wrote the referee logs of %d stored games\n",
+                 started->logs_converted);
   }
-  auto converted = registry.convert_legacy_logs();
-  if (!converted) {
-    throw ExitError{
-        2, "cannot write the referee logs of the stored games: " + converted.error().describe()};
-  }
-  if (*converted > 0)
-    std::fprintf(stderr, "arbiter serve: wrote the referee logs of %d stored games\n", *converted);
-  auto resumed = registry.resume_all();
-  if (!resumed) throw ExitError{2, "cannot resume the stored games: " + resumed.error().describe()};
-
-  SteadyTimeSource api_time;
-  auto api =
-      std::make_shared<server::GameApi>(registry, api_time, server::RateLimit{}, args.creations);
-  api->set_mirrors(mirrors.get());
-  server::ServerOptions options;
-  options.address = args.host;
-  options.port = args.port;
-  options.doc_root = args.web;
-  options.hidden_dirs = {args.data};
-  options.threads = args.threads;
-  options.limits.max_connections = args.max_connections;
-  options.limits.max_per_address = args.max_per_address;
-  options.limits.ws_upgrade_burst = args.ws_upgrade_burst;
-  options.limits.ws_upgrade_per_second = args.ws_upgrade_rate;
-  options.trusted_proxies = args.trusted_proxies;
-  server::Server http{options, api};
-  if (auto ok = http.start(); !ok) {
-    throw ExitError{2, "cannot listen on " + args.host + ":" + std::to_string(args.port) + ": " +
-                           ok.error().describe()};
-  }
-  if (!args.node.empty()) {
-    // The other nodes forward this node's games here (docs/cluster.md).
-    std::string host = args.host == "0.0.0.0" || args.host == "::" ? "127.0.0.1" : args.host;
-    if (host.find(':') != std::string::npos) host = "[" + host + "]";
-    registry.set_node_address(args.advertise.empty() ? host + ":" + std::to_string(http.port())
-                                                     : args.advertise);
-    registry.heartbeat();  // known to the others before the first request arrives
-  }
-  service.start(registry);
   fmt::print("Arbiter listening on http://localhost:{} (address {}, data {}, {} game(s) resumed)\n",
-             http.port(), args.host, db, *resumed);
-  fmt::print("arbiter serve: at most {} connections, {} per address\n", http.connection_cap(),
-             args.max_per_address);
+             node.port(), args.host, db, started->resumed);
+  fmt::print("arbiter serve: at most {} connections, {} per address\n",
+             node.http().connection_cap(), args.max_per_address);
   std::fflush(stdout);
 
   int received = 0;
   sigwait(&signals, &received);
   fmt::print("arbiter serve: signal {}, stopping\n", received);
   std::fflush(stdout);
-  http.stop();
-  writer.stop();  // its last completions still reach the rooms through the service
-  service.stop();
-  registry.shutdown();
-  engines.stop();
+  node.stop();
 }
 
 }  // namespace

@@ -122,8 +122,7 @@ TEST_F(Cluster, AStoppedNodesGamesAreAdoptedAndItsRelayedPlayersReconnect) {
   move(*black, 2, "e7e5");
   next(*black, "ack");
   // A stops as if killed: no more renewals, no release, its sockets dropped.
-  a_.server->stop();
-  a_.service.stop();
+  a_.running->abandon();
   // The relayed player is told the game moved.
   beast::flat_buffer rest;
   beast::error_code ec;
@@ -162,7 +161,7 @@ TEST_F(Cluster, ASpectatorOnTheOtherNodeIsServedFromRedisAndTheStore) {
   auto spectator = open_socket(ioc_, b_.server->port(), g.id, "");
   EXPECT_EQ(at(next(*spectator, "welcome"), "/role"), "spectator");
   next(*spectator, "state");
-  EXPECT_EQ(b_.mirrors->size(), 1u);
+  EXPECT_EQ(b_.running->mirrors()->size(), 1u);
   EXPECT_EQ(b_.registry->rooms_in_memory(), 0u);
   move(*white, 1, "e2e4");
   next(*white, "ack");

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <thread>
+
 #include "arbiter/server/live_rig.hpp"
 #include "arbiter/server/loadtest_game.hpp"
 #include "arbiter/server/loadtest_runner.hpp"
@@ -140,7 +142,9 @@ TEST_F(LoadTest, TheVerificationFindsMissingAndDifferentMoves) {
   game->room->on_open(white);
   game->room->on_message(white, wire::write_hello(game->token, 0));
   game->room->on_message(white, wire::write_move(1, "e2e4", 1));
-  // The room's service thread may send a `crowd` meanwhile: look for the ack among all.
+  // The ack comes once the writer has committed the move (group commit, as in `arbiter
+  // serve`); the room's service thread may send a `crowd` meanwhile: look among all.
+  for (int i = 0; i < 500 && white->of("ack").empty(); ++i) std::this_thread::sleep_for(10ms);
   const auto acks = white->of("ack");
   ASSERT_EQ(acks.size(), 1u);
   ASSERT_EQ(at(acks[0], "/id"), "1");
