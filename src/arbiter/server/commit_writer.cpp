@@ -5,6 +5,8 @@
 #include <utility>
 #include <vector>
 
+#include "arbiter/base/thread_name.hpp"
+
 namespace arbiter::server {
 
 CommitWriter::CommitWriter(store::Store& store, Executor& completions, CommitWriterOptions options)
@@ -49,6 +51,7 @@ CommitWriterStats CommitWriter::stats() const {
 }
 
 void CommitWriter::run() {
+  name_this_thread("arb-writer");
   std::vector<Item> batch;
   std::vector<store::GameWrite> writes;
   for (;;) {

@@ -9,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "arbiter/base/thread_name.hpp"
 #include "arbiter/core/uci_move.hpp"
 #include "arbiter/engine/engine.hpp"
 
@@ -62,6 +63,7 @@ struct EnginePool::Impl {
   }
 
   void run(Searcher& s) {
+    name_this_thread("arb-engine");
     for (;;) {
       Request r;
       {

@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "arbiter/base/thread_name.hpp"
 #include "arbiter/wire/protocol.hpp"
 
 namespace arbiter::server {
@@ -110,6 +111,7 @@ void EventPublisher::publish(const std::string& game_id,
 }
 
 void EventPublisher::run() {
+  name_this_thread("arb-redis-pub");
   Context c;
   int failures = 0;
   std::unique_lock lock{mutex_};
@@ -180,6 +182,7 @@ EventSubscriber::~EventSubscriber() {
 }
 
 void EventSubscriber::run() {
+  name_this_thread("arb-redis-sub");
   int failures = 0;
   while (!stopping_) {
     Context c = connect(address_);

@@ -47,8 +47,8 @@ Result<NodeStarted> Node::start() {
   registry_ = std::make_unique<GameRegistry>(context, options_.registry);
   if (options_.redis) {
     node_client_ = std::make_unique<NodeClient>();
-    mirrors_ = std::make_unique<MirrorRegistry>(
-        mirror_source(*registry_, *node_client_, *store_), clock_, options_.timings);
+    mirrors_ = std::make_unique<MirrorRegistry>(mirror_source(*registry_, *node_client_, *store_),
+                                                clock_, options_.timings);
     subscriber_ = std::make_unique<EventSubscriber>(
         *options_.redis, [this](const BusEvent& e) { mirrors_->deliver(e); },
         [this](bool up) { mirrors_->set_bus_up(up); });
@@ -58,8 +58,9 @@ Result<NodeStarted> Node::start() {
   NodeStarted started;
   auto converted = registry_->convert_legacy_logs();
   if (!converted) {
-    return make_error(converted.error().code, "cannot write the referee logs of the stored games: " +
-                                                  converted.error().describe());
+    return make_error(
+        converted.error().code,
+        "cannot write the referee logs of the stored games: " + converted.error().describe());
   }
   started.logs_converted = *converted;
   auto resumed = registry_->resume_all();

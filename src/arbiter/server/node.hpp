@@ -50,8 +50,8 @@ struct NodeOptions {
 };
 
 struct NodeStarted {
-  int resumed = 0;          // unfinished games loaded from the store
-  int logs_converted = 0;   // stored games given their referee's log (docs/store.md)
+  int resumed = 0;         // unfinished games loaded from the store
+  int logs_converted = 0;  // stored games given their referee's log (docs/store.md)
 };
 
 class Node {

@@ -4,6 +4,7 @@
 
 #include <atomic>
 
+#include "arbiter/base/thread_name.hpp"
 #include "arbiter/server/beast.hpp"
 #include "arbiter/server/http_session.hpp"
 #include "arbiter/server/static_files.hpp"
@@ -166,7 +167,10 @@ Result<void> Server::start() {
   port_ = *port;
   impl_->listener->run();
   for (int i = 0; i < std::max(1, options_.threads); ++i) {
-    threads_.emplace_back([this] { impl_->ioc.run(); });
+    threads_.emplace_back([this, i] {
+      name_this_thread("arb-net-" + std::to_string(i));
+      impl_->ioc.run();
+    });
   }
   return {};
 }

@@ -1,5 +1,6 @@
 #include "arbiter/server/service.hpp"
 
+#include "arbiter/base/thread_name.hpp"
 #include "arbiter/server/registry.hpp"
 
 namespace arbiter::server {
@@ -33,6 +34,7 @@ void RoomService::post(std::function<void()> task) {
 }
 
 void RoomService::run() {
+  name_this_thread("arb-rooms");
   auto next_tick = std::chrono::steady_clock::now();
   auto next_sweep = next_tick + std::chrono::seconds{1};
   for (;;) {

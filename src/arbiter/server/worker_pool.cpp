@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "arbiter/base/thread_name.hpp"
+
 namespace arbiter::server {
 
 WorkerPool::WorkerPool(int threads) {
@@ -30,6 +32,7 @@ void WorkerPool::post(std::function<void()> task) {
 }
 
 void WorkerPool::run() {
+  name_this_thread("arb-wait");
   for (;;) {
     std::function<void()> task;
     {
