@@ -265,12 +265,7 @@ Result<JoinResult> GameRoom::join(const wire::JoinGameRequest& request) {
 
 void GameRoom::on_open(const std::shared_ptr<Connection>& connection) {
   std::lock_guard lock{mutex_};
-  Client c;
-  c.connection = connection;
-  c.opened = now();
-  c.last_message = c.opened;
-  c.window_start = c.opened;
-  clients_.emplace(connection.get(), std::move(c));
+  clients_.emplace(connection.get(), Client{connection, now()});
   touched();
 }
 
@@ -326,13 +321,8 @@ void GameRoom::handle_message(const std::shared_ptr<Connection>& connection,
     return;
   }
   const Millis s = now();
-  client.last_message = s;
   // §2: at most 20 messages per second per socket.
-  if (s - client.window_start >= Millis{1000}) {
-    client.window_start = s;
-    client.window_count = 0;
-  }
-  if (++client.window_count > ctx_.timings.messages_per_second) {
+  if (!client.count_message(s, ctx_.timings.messages_per_second)) {
     reply_error(client, std::nullopt, "rate-limited", "more than 20 messages per second", true,
                 1008);
     return;

@@ -33,33 +33,13 @@
 #include "arbiter/competition/online_clock.hpp"
 #include "arbiter/server/commit_writer.hpp"
 #include "arbiter/server/handlers.hpp"
+#include "arbiter/server/room_client.hpp"
 #include "arbiter/server/room_support.hpp"
+#include "arbiter/server/room_timings.hpp"
 #include "arbiter/store/store.hpp"
 #include "arbiter/wire/protocol.hpp"
 
 namespace arbiter::server {
-
-// Protocol timings (web-protocol.md §2–3).
-struct RoomTimings {
-  Millis hello_timeout{5000};
-  // Issue #16: keepalive sized for tens of thousands of sockets. A `ping` (and, after its
-  // `pong`, a `clock`) every ping_interval to the players of a game whose clock runs (their
-  // round trips time the lag compensation); every quiet_ping_interval to everybody else
-  // (spectators, games not started or over), enough to stay under idle_timeout.
-  Millis ping_interval{5000};
-  Millis quiet_ping_interval{15000};
-  Millis resend_after{5000};
-  Millis close_after{10000};
-  Millis first_move{30000};              // §3.3: abort when a side does not make its first move
-  competition::OnlineClockRules online;  // §3.3: round trips and lag compensation
-  int messages_per_second = 20;
-  std::int64_t replay_window = 200;
-  // Issue #14. A socket that sends no message (a pong answers every ping) for this long is
-  // closed 4009: protocol pings, unlike WebSocket pongs, need a live client.
-  Millis idle_timeout{60000};
-  Millis crowd_interval{1000};  // `crowd` to the room at most once per interval
-  int spectators_max = 500;     // more: `full` (fatal, close 1013)
-};
 
 // A new game made by a rematch: its id and the tokens of its two seats.
 struct RematchGame {
@@ -180,22 +160,7 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
     bool computer = false;
     bool taken = true;
   };
-  struct Client {
-    std::shared_ptr<Connection> connection;
-    std::optional<core::Color> role;  // nullopt: spectator
-    bool ready = false;
-    bool closing = false;
-    Millis opened{0};
-    Millis last_message{0};
-    std::int64_t ping_n = 0;
-    std::optional<Millis> ping_sent;
-    Millis last_ping{0};  // the last ping, or the hello: the next is due an interval later
-    competition::RoundTrip rtt;
-    std::vector<std::pair<std::int64_t, Millis>> unacked;  // seq, first sent
-    bool resent = false;
-    Millis window_start{0};
-    int window_count = 0;
-  };
+  using Client = RoomClient;  // one socket and its protocol timers (room_client.hpp)
   struct Pending {
     std::vector<store::LogLine> log;  // the referee's events of this action
     std::vector<store::EventRecord> events;

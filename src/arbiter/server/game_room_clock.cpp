@@ -142,38 +142,32 @@ void GameRoom::tick() {
              "Game aborted: " + capitalised(late) + " did not move in time", std::nullopt);
     commit();
   }
-  const RoomTimings& tm = ctx_.timings;
   for (auto& [key, c] : clients_) {
-    if (c.closing) continue;
-    if (!c.ready) {
-      if (s - c.opened >= tm.hello_timeout) {
-        reply_error(c, std::nullopt, "protocol", "no hello within 5 s", true, 1008);
+    const ClientDuties duty = c.duties(s, ctx_.timings, ping_interval(c));
+    if (duty.close) {
+      switch (*duty.close) {
+        case ClientTimeout::Hello:
+          reply_error(c, std::nullopt, "protocol", "no hello within 5 s", true, 1008);
+          break;
+        case ClientTimeout::Idle:
+          c.closing = true;
+          c.connection->close(4009, "idle");
+          break;
+        case ClientTimeout::Unacknowledged:
+          c.closing = true;
+          c.connection->close(4008, "events not acknowledged");
+          break;
       }
       continue;
     }
-    if (s - c.last_message >= tm.idle_timeout) {
-      // Issue #14: no pong, no message: a dead client (WebSocket pongs do not count).
-      c.closing = true;
-      c.connection->close(4009, "idle");
-      continue;
-    }
-    if (s - c.last_ping >= ping_interval(c)) {  // the interval may shorten when the clock starts
-      c.ping_n++;
-      c.ping_sent = s;
-      c.last_ping = s;
+    if (duty.ping) {
+      c.pinged(s);
       c.connection->send(std::make_shared<const std::string>(wire::write_ping(c.ping_n)));
     }
-    if (!c.unacked.empty()) {
-      const Millis age = s - c.unacked.front().second;
-      if (age >= tm.close_after) {
-        // §2.2: unacknowledged for 10 s: the client reconnects and replays.
-        c.closing = true;
-        c.connection->close(4008, "events not acknowledged");
-      } else if (age >= tm.resend_after && !c.resent) {
-        c.resent = true;
-        for (const auto& [seq, sent] : c.unacked) {
-          c.connection->send(events_[static_cast<std::size_t>(seq - 1)]);
-        }
+    if (duty.resend) {
+      c.resent = true;
+      for (const auto& [seq, sent] : c.unacked) {
+        c.connection->send(events_[static_cast<std::size_t>(seq - 1)]);
       }
     }
   }
@@ -208,19 +202,8 @@ std::optional<Millis> GameRoom::next_timer() const {
   if (!over() && first_move_deadline_ && playable() && moves_.size() < 2) {
     at(*first_move_deadline_);
   }
-  const RoomTimings& tm = ctx_.timings;
   for (const auto& [key, c] : clients_) {
-    if (c.closing) continue;
-    if (!c.ready) {
-      at(c.opened + tm.hello_timeout);
-      continue;
-    }
-    at(c.last_message + tm.idle_timeout);
-    at(c.last_ping + ping_interval(c));
-    if (!c.unacked.empty()) {
-      const Millis sent = c.unacked.front().second;
-      at(sent + (c.resent ? tm.close_after : tm.resend_after));
-    }
+    if (const auto client_due = c.next_due(ctx_.timings, ping_interval(c))) at(*client_due);
   }
   if (crowd_dirty_ && !clients_.empty()) at(next_crowd_);  // flush_crowd(), if anyone hears it
   // The computer's turn with no search running (a resumed game, a seat of the engine pool
