@@ -88,7 +88,11 @@ std::string loadtest_text(const server::LoadReport& r) {
     }
   }
   if (!r.server_sample_error.empty()) out += "server: " + r.server_sample_error + "\n";
-  out += fmt::format("load generator: {:.1f} s of CPU\n", r.client_cpu_s);
+  out += fmt::format("load generator: {:.1f} s of CPU", r.client_cpu_s);
+  if (auto per_move = r.client_cpu_ms_per_move_steady()) {
+    out += fmt::format(", {:.4f} ms per move (steady play)", *per_move);
+  }
+  out += '\n';
   if (r.verify) {
     const auto& v = *r.verify;
     out += fmt::format(
@@ -158,9 +162,10 @@ std::string loadtest_json(const server::LoadReport& r) {
       number_or_null(r.cpu_ms_per_move_steady()), number_or_null(r.cpu_ms_per_move_total()),
       number_or_null(r.rss_kb_per_game()),
       r.server_sample_error.empty() ? "null" : quoted(r.server_sample_error));
-  out += fmt::format(R"("client_cpu_s":{:.3f},"verify":{},"verify_error":{},"clean":{}}})",
-                     r.client_cpu_s, verify,
-                     r.verify_error.empty() ? "null" : quoted(r.verify_error), r.clean());
+  out += fmt::format(
+      R"("client_cpu_s":{:.3f},"client_cpu_ms_per_move_steady":{},"verify":{},"verify_error":{},"clean":{}}})",
+      r.client_cpu_s, number_or_null(r.client_cpu_ms_per_move_steady()), verify,
+      r.verify_error.empty() ? "null" : quoted(r.verify_error), r.clean());
   return out + "\n";
 }
 

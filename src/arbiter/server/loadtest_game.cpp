@@ -188,6 +188,15 @@ void LoadGame::on_failure(int side, const std::string& kind, bool connecting) {
 }
 
 void LoadGame::on_message(int side, std::string_view text) {
+  // A move this game has already taken from the other player's socket: only its seq
+  // matters (the acknowledgement), not its 700 bytes (wire::read_server_head).
+  if (auto head = wire::read_server_head(text);
+      head && head->t == "move" && head->seq && head->ply && *head->ply <= ply_) {
+    Player& p = players_[side];
+    p.last_seq = std::max(p.last_seq, *head->seq);
+    send_event_ack(side, /*force=*/false);
+    return;
+  }
   auto m = wire::read_server_message(text);
   if (!m) {
     stats_.error("bad message: " + m.error().message);

@@ -87,6 +87,11 @@ std::optional<double> LoadReport::cpu_ms_per_move_total() const {
          static_cast<double>(stats.moves_acked);
 }
 
+std::optional<double> LoadReport::client_cpu_ms_per_move_steady() const {
+  if (steady_acked == 0) return std::nullopt;
+  return client_steady_cpu_s * 1000.0 / static_cast<double>(steady_acked);
+}
+
 std::optional<double> LoadReport::rss_kb_per_game() const {
   if (!server_before || !server_ready || stats.games_ready == 0) return std::nullopt;
   return static_cast<double>(server_ready->rss_kb - server_before->rss_kb) /
@@ -154,12 +159,14 @@ Result<LoadReport> run_load(const LoadOptions& options) {
         std::chrono::duration_cast<std::chrono::nanoseconds>(ready.time_since_epoch()).count());
     const std::uint64_t acked_at_ready = shared.acked.load();
     sample(options.server_pid, report.server_ready, report.server_sample_error);
+    const double client_cpu_ready = cpu_seconds_of_this_process();
 
     // Steady play until the end of play, then the moves in flight may still be answered.
     std::this_thread::sleep_until(std::max(ready, play_end));
     const auto steady_end = LoadClock::now();
     report.steady_acked = shared.acked.load() - acked_at_ready;
     sample(options.server_pid, report.server_end, report.server_sample_error);
+    report.client_steady_cpu_s = cpu_seconds_of_this_process() - client_cpu_ready;
     report.steady_s = seconds(steady_end - ready);
     // Every game must have stopped (no move sent after it) before "nothing in flight" means
     // anything: a game's timer could otherwise send one more move after the count was read.

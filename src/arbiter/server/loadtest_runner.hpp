@@ -27,13 +27,14 @@ struct LoadReport {
   double steady_s = 0;
   std::uint64_t steady_acked = 0;
   double steady_moves_per_s = 0;
-  LatencySummary rtt;           // every acknowledged move
-  LatencySummary steady_rtt;    // moves sent during steady play
-  LatencySummary create;        // POST /api/games → 201
-  LatencySummary reconnect;     // --reconnect: a socket lost → welcomed on the new one
-  std::int64_t unanswered = 0;  // moves still in flight when the run ended
-  LoadStats stats;              // merged; latency samples moved into the summaries
-  double client_cpu_s = 0;      // this process, the whole run
+  LatencySummary rtt;              // every acknowledged move
+  LatencySummary steady_rtt;       // moves sent during steady play
+  LatencySummary create;           // POST /api/games → 201
+  LatencySummary reconnect;        // --reconnect: a socket lost → welcomed on the new one
+  std::int64_t unanswered = 0;     // moves still in flight when the run ended
+  LoadStats stats;                 // merged; latency samples moved into the summaries
+  double client_cpu_s = 0;         // this process, the whole run
+  double client_steady_cpu_s = 0;  // this process, steady play
   // The server (--server-pid): before the run, at the end of the setup, at the end of play.
   std::optional<ProcessSample> server_before;
   std::optional<ProcessSample> server_ready;
@@ -45,6 +46,9 @@ struct LoadReport {
   // Server CPU per acknowledged move in steady play, and over the whole run, in ms.
   [[nodiscard]] std::optional<double> cpu_ms_per_move_steady() const;
   [[nodiscard]] std::optional<double> cpu_ms_per_move_total() const;
+  // This process's CPU per acknowledged move in steady play, in ms: on one machine the load
+  // generator's share is what the server cannot have.
+  [[nodiscard]] std::optional<double> client_cpu_ms_per_move_steady() const;
   // (RSS at the end of the setup − RSS before) / games ready, in KiB.
   [[nodiscard]] std::optional<double> rss_kb_per_game() const;
   // Nothing failed: no error, no unanswered move, every started game ready, verified if asked.

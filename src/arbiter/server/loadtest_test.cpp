@@ -69,6 +69,10 @@ TEST_F(LoadTest, ASmallLoadRunsCleanAndEveryAcknowledgedMoveIsStored) {
   // The server is this process: its samples are there.
   ASSERT_TRUE(r->server_end) << r->server_sample_error;
   EXPECT_TRUE(r->cpu_ms_per_move_steady());
+  // The load generator's own share, over the run and in steady play (part of it).
+  EXPECT_GT(r->client_cpu_s, 0.0);
+  EXPECT_LE(r->client_steady_cpu_s, r->client_cpu_s);
+  EXPECT_TRUE(r->client_cpu_ms_per_move_steady());
   EXPECT_GT(r->descriptors.soft, 0u);
   // Every acknowledged move is in the database, as the server's move event named it.
   ASSERT_TRUE(r->verify) << r->verify_error;

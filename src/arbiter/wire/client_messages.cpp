@@ -1,5 +1,6 @@
 #include "arbiter/wire/client_messages.hpp"
 
+#include <limits>
 #include <nlohmann/json.hpp>
 
 namespace arbiter::wire {
@@ -183,6 +184,105 @@ Result<ServerMessage> read_server_message(std::string_view text) {
     m.over = true;
   }
   return m;
+}
+
+namespace {
+
+// SAX events of nlohmann's parser: remembers "t" and "seq" of the top object and "ply" of
+// its "d", and stops the parse (returns false) once all three are known, or once "d" is
+// over for a message that is not a move.
+class HeadReader final : public nlohmann::json_sax<json> {
+ public:
+  ServerMessageHead head;
+  bool done = false;  // stopped on purpose, not by an error
+  bool error = false;
+
+  bool null() override { return value(); }
+  bool boolean(bool) override { return value(); }
+  bool number_integer(number_integer_t v) override { return integer(v); }
+  bool number_unsigned(number_unsigned_t v) override {
+    if (v > static_cast<number_unsigned_t>(std::numeric_limits<std::int64_t>::max())) {
+      return value();
+    }
+    return integer(static_cast<std::int64_t>(v));
+  }
+  bool number_float(number_float_t, const string_t&) override { return value(); }
+  bool string(string_t& v) override {
+    if (depth_ == 1 && key_ == "t") head.t = v;
+    return value();
+  }
+  bool binary(binary_t&) override { return value(); }
+  bool start_object(std::size_t) override {
+    in_d_ = in_d_ || (depth_ == 1 && key_ == "d");
+    ++depth_;
+    key_.clear();
+    return true;
+  }
+  bool end_object() override {
+    --depth_;
+    if (depth_ == 1 && in_d_) {
+      in_d_ = false;
+      d_over_ = true;
+    }
+    key_.clear();
+    return !finished();
+  }
+  bool start_array(std::size_t) override {
+    if (depth_ == 0) return fail();  // a message is an object
+    ++depth_;
+    return true;
+  }
+  bool end_array() override {
+    --depth_;
+    return true;
+  }
+  bool key(string_t& k) override {
+    key_ = k;
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+    error = true;
+    return false;
+  }
+
+ private:
+  bool fail() {
+    error = true;
+    return false;
+  }
+  bool value() {
+    if (depth_ == 0) return fail();  // a message is an object
+    return !finished();
+  }
+  bool integer(std::int64_t v) {
+    if (depth_ == 1 && key_ == "seq") head.seq = v;
+    if (depth_ == 2 && in_d_ && key_ == "ply") head.ply = v;
+    return value();
+  }
+  // What a client reads of the head is known: the type, the seq (events have one), and for
+  // a move its ply. Messages without "d" are read to their end (they are short).
+  bool finished() {
+    if (head.t.empty() || !head.seq) return false;
+    if (head.t == "move" ? head.ply.has_value() : d_over_) return done = true;
+    return false;
+  }
+
+  int depth_ = 0;
+  bool in_d_ = false;
+  bool d_over_ = false;
+  std::string key_;
+};
+
+}  // namespace
+
+Result<ServerMessageHead> read_server_head(std::string_view text) {
+  HeadReader reader;
+  const bool completed = json::sax_parse(text, &reader);
+  if (reader.error || (!completed && !reader.done)) {
+    return make_error(ErrorCode::kProtocolSyntax, "the message is not a JSON object");
+  }
+  if (reader.head.t.empty()) return malformed("t must be a string", "t");
+  return std::move(reader.head);
 }
 
 }  // namespace arbiter::wire

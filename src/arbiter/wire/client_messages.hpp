@@ -61,4 +61,16 @@ struct ServerMessage {
 // Errors: kProtocolSyntax (not a JSON object, no "t", a field of the wrong type).
 [[nodiscard]] Result<ServerMessage> read_server_message(std::string_view text);
 
+// The head of a server message: its type, its seq, and the ply of a move, read without
+// building the message (a SAX pass that stops once it has them; the server writes them
+// first). A client that already has a move from its other socket needs no more of it:
+// `arbiter loadtest` parses each move event in full once, not once per player.
+struct ServerMessageHead {
+  std::string t;
+  std::optional<std::int64_t> seq;
+  std::optional<std::int64_t> ply;  // "d"."ply" of a move event
+};
+// Errors: kProtocolSyntax (not a JSON object up to where it stopped, no string "t").
+[[nodiscard]] Result<ServerMessageHead> read_server_head(std::string_view text);
+
 }  // namespace arbiter::wire

@@ -122,5 +122,38 @@ TEST(ClientMessages, ReadsTheServersMessages) {
   EXPECT_FALSE(read_server_message(R"({"seq":1})"));
 }
 
+TEST(ClientMessages, TheHeadOfAServerMessage) {
+  MoveEventData m;
+  m.ply = 7;
+  m.uci = "g1f3";
+  m.dests = {{"b8", {"a6", "c6"}}};
+  auto head = read_server_head(write_event(12, m));
+  ASSERT_TRUE(head) << head.error().describe();
+  EXPECT_EQ(head->t, "move");
+  EXPECT_EQ(head->seq, 12);
+  EXPECT_EQ(head->ply, 7);
+  // In any order of the keys, and whatever comes first inside "d".
+  head = read_server_head(R"({"d":{"x":[1,{"ply":99}],"ply":3},"seq":4,"t":"move"})");
+  ASSERT_TRUE(head) << head.error().describe();
+  EXPECT_EQ(head->seq, 4);
+  EXPECT_EQ(head->ply, 3);
+  head = read_server_head(write_event(2, DrawEventData{"offer", Color::Black, 0}));
+  ASSERT_TRUE(head);
+  EXPECT_EQ(head->t, "draw");
+  EXPECT_EQ(head->seq, 2);
+  EXPECT_FALSE(head->ply);
+  head = read_server_head(write_ack(12));
+  ASSERT_TRUE(head);
+  EXPECT_EQ(head->t, "ack");
+  EXPECT_FALSE(head->seq);
+  // Stopping early never hides what comes before the stop: not an object, no "t", or
+  // broken before the head is complete.
+  EXPECT_FALSE(read_server_head("[1]"));
+  EXPECT_FALSE(read_server_head("7"));
+  EXPECT_FALSE(read_server_head(R"({"seq":1})"));
+  EXPECT_FALSE(read_server_head(R"({"t":"move","seq":1,"d":{"pl)"));
+  EXPECT_FALSE(read_server_head(""));
+}
+
 }  // namespace
 }  // namespace arbiter::wire
