@@ -116,6 +116,29 @@ TEST(StoreOpen, RejectsAFileThatIsNotADatabase) {
   EXPECT_EQ(store.error().code, ErrorCode::kIo);
 }
 
+TEST(StoreOpen, TheConnectionRunsWithItsSettings) {
+  TempDir dir;
+  auto store = SqliteStore::open(dir.file("s.db"));
+  ASSERT_TRUE(store) << store.error().describe();
+  auto s = (*store)->settings();
+  ASSERT_TRUE(s) << s.error().describe();
+  EXPECT_EQ(s->journal_mode, "wal");
+  EXPECT_EQ(s->synchronous, 2) << "FULL: a committed move survives a power failure";
+  EXPECT_EQ(s->cache_size, -8 * 1024);
+  EXPECT_EQ(s->mmap_size, std::int64_t{1} << 30);
+  SqliteOptions small;
+  small.synchronous_full = false;
+  small.cache_kib = 1024;
+  small.mmap_bytes = 0;
+  auto other = SqliteStore::open(dir.file("t.db"), small);
+  ASSERT_TRUE(other);
+  s = (*other)->settings();
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->synchronous, 1);
+  EXPECT_EQ(s->cache_size, -1024);
+  EXPECT_EQ(s->mmap_size, 0);
+}
+
 TEST(StoreOpen, LocationSyntax) {
   TempDir dir;
   EXPECT_TRUE(open_store("sqlite:" + dir.file("a.db")));

@@ -27,9 +27,29 @@ Result<std::unique_ptr<SqliteStore>> SqliteStore::open(const std::string& path,
                                             : "PRAGMA synchronous = NORMAL"));
   ARB_TRY(db->exec("PRAGMA foreign_keys = ON"));
   ARB_TRY(db->exec("PRAGMA cache_size = -" + std::to_string(std::max(1, options.cache_kib))));
+  ARB_TRY(db->exec("PRAGMA mmap_size = " +
+                   std::to_string(std::max<std::int64_t>(0, options.mmap_bytes))));
   std::unique_ptr<SqliteStore> store{new SqliteStore{std::move(*db)}};
   ARB_TRY(store->migrate());
   return store;
+}
+
+Result<SqliteSettings> SqliteStore::settings() {
+  std::lock_guard lock{mutex_};
+  SqliteSettings out;
+  for (const char* name : {"journal_mode", "synchronous", "cache_size", "mmap_size"}) {
+    auto st = db_.prepare(std::string("PRAGMA ") + name);
+    if (!st) return tl::unexpected(st.error());
+    auto row = st->step();
+    if (!row) return tl::unexpected(row.error());
+    if (!*row) continue;  // mmap_size says nothing when memory maps are compiled out
+    const std::string_view n = name;
+    if (n == "journal_mode") out.journal_mode = st->column_text(0);
+    if (n == "synchronous") out.synchronous = static_cast<int>(st->column_int(0));
+    if (n == "cache_size") out.cache_size = st->column_int(0);
+    if (n == "mmap_size") out.mmap_size = st->column_int(0);
+  }
+  return out;
 }
 
 Result<void> SqliteStore::create_game(const GameHeader& h) {

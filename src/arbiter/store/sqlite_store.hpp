@@ -3,6 +3,7 @@
 // objects may open the same file; readers never block the writer in WAL mode.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -18,11 +19,24 @@ struct SqliteOptions {
   bool synchronous_full = true;
   // How long a call waits for another connection's write lock before failing with kIo.
   int busy_timeout_ms = 5000;
-  // The page cache of the connection, in KiB (PRAGMA cache_size). SQLite's default of
-  // 2 MiB made a server with thousands of games read its indexes back from the operating
-  // system for every move (issue #16: 6 % of its processor time was pread); pages are
-  // taken only as the database grows.
-  int cache_kib = 64 * 1024;
+  // The page cache of the connection, in KiB (PRAGMA cache_size), and how much of the file
+  // is read through a memory map instead of read() (PRAGMA mmap_size, bytes; 0: none).
+  // SQLite's default cache of 2 MiB without a map made a server with thousands of games
+  // read its indexes back with pread for every move (issue #16: 6 % of its processor
+  // time); a 64 MiB cache cured that but cost as much again, since every commit walks the
+  // cache's hash table (pcache1 truncating to the file's size: a fifth of the writer's
+  // time at 3,000 games). Mapped, the file's pages cost no copy, and the cache holds
+  // little more than the pages being changed (bench/server.md, ninth session).
+  int cache_kib = 8 * 1024;
+  std::int64_t mmap_bytes = std::int64_t{1} << 30;
+};
+
+// What a connection runs with, read back from SQLite (PRAGMA values).
+struct SqliteSettings {
+  std::string journal_mode;     // "wal"
+  int synchronous = 0;          // 1 NORMAL, 2 FULL
+  std::int64_t cache_size = 0;  // negative: KiB
+  std::int64_t mmap_size = 0;   // bytes; 0 when SQLite was built without memory maps
 };
 
 class SqliteStore final : public Store {
@@ -57,6 +71,8 @@ class SqliteStore final : public Store {
                                                         std::int64_t ttl_ms) override;
   [[nodiscard]] Result<void> release_lease(const Lease& lease) override;
   [[nodiscard]] Result<std::optional<Lease>> read_lease(std::string_view game_id) override;
+  // The connection's settings, as SQLite reports them. Errors: kIo.
+  [[nodiscard]] Result<SqliteSettings> settings();
   // One transaction, one flush; a savepoint per write.
   [[nodiscard]] std::vector<Result<void>> commit(std::span<const GameWrite> writes) override;
 
