@@ -24,6 +24,37 @@ Points points_after(const PointSystem& system, const Player& p, int k) {
   return total;
 }
 
+namespace {
+
+// A bye a player asked for (`0000 - H|F|Z`, written out): what may stand in the column of
+// the round after the last one played.
+bool requested_bye(const RoundEntry& e) {
+  return e.opponent == 0 && !e.result_blank &&
+         (e.result == ResultCode::HalfBye || e.result == ResultCode::FullBye ||
+          e.result == ResultCode::ZeroBye);
+}
+
+// Keeps rounds 1..played and, after them, a requested bye for the next round.
+void keep_rounds(Player& p, int played) {
+  const auto n = static_cast<std::size_t>(played);
+  if (p.rounds.size() > n) {
+    const bool request = requested_bye(p.rounds[n]);
+    p.rounds.resize(n + (request ? 1 : 0));
+  }
+  // A blank entry (no opponent, colour or result) is a zero-point bye, worth what the
+  // file's BBZ says; at the end of a line it would be written as trailing spaces, which a
+  // reader drops, and the points would not add up (found by fuzz_trf). Written out.
+  for (auto it = p.rounds.rbegin(); it != p.rounds.rend(); ++it) {
+    if (it->opponent != 0 || it->colour != Colour::None || it->result != ResultCode::ZeroBye ||
+        !it->result_blank) {
+      break;
+    }
+    *it = RoundEntry{0, Colour::None, ResultCode::ZeroBye};
+  }
+}
+
+}  // namespace
+
 Result<Tournament> cut_to_rounds(const Tournament& t, int k) {
   const int played = rounds_played(t);
   if (k < 0 || k > played) {
@@ -36,20 +67,22 @@ Result<Tournament> cut_to_rounds(const Tournament& t, int k) {
     std::vector<RoundEntry> kept(
         p.rounds.begin(), p.rounds.begin() + std::min<std::ptrdiff_t>(
                                                  k, static_cast<std::ptrdiff_t>(p.rounds.size())));
-    if (static_cast<int>(p.rounds.size()) > k) {
-      const RoundEntry& next = p.rounds[static_cast<std::size_t>(k)];
-      const bool requested = next.opponent == 0 && (next.result == ResultCode::HalfBye ||
-                                                    next.result == ResultCode::FullBye ||
-                                                    next.result == ResultCode::ZeroBye);
-      if (requested) {
-        // Rounds the player has no entry for up to k stay blank before the bye.
-        while (static_cast<int>(kept.size()) < k)
-          kept.push_back(RoundEntry{0, Colour::None, ResultCode::ZeroBye, true, true, true});
-        kept.push_back(next);
-      }
+    if (static_cast<int>(p.rounds.size()) > k &&
+        requested_bye(p.rounds[static_cast<std::size_t>(k)])) {
+      // Rounds the player has no entry for up to k stay blank before the bye.
+      while (static_cast<int>(kept.size()) < k)
+        kept.push_back(RoundEntry{0, Colour::None, ResultCode::ZeroBye, true, true, true});
+      kept.push_back(p.rounds[static_cast<std::size_t>(k)]);
     }
     p.rounds = std::move(kept);
-    p.points = points_after(cut.settings.points, p, k);
+  }
+  // The cut file's own last played round: k, unless its last rounds held no game (only
+  // byes); its reader checks the points over those rounds, and after them allows one
+  // column, the next round's requested bye (consistency.cpp).
+  const int cut_played = rounds_played(cut);
+  for (Player& p : cut.players) {
+    keep_rounds(p, cut_played);
+    p.points = points_after(cut.settings.points, p, cut_played);
     p.width = 0;  // the line is written afresh
   }
   cut.set_rounds(t.settings.rounds.value_or(played));
