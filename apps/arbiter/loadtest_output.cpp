@@ -2,23 +2,13 @@
 
 #include <fmt/core.h>
 
+#include "arbiter/wire/json_text.hpp"
+
 namespace arbiter::app {
 namespace {
 
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
+// Strings in the JSON report: the wire module's escaping (invalid UTF-8 as U+FFFD).
+std::string quoted(const std::string& s) { return wire::json_string(s); }
 
 std::string number_or_null(const std::optional<double>& v) {
   return v ? fmt::format("{:.4f}", *v) : "null";
