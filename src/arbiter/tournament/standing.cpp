@@ -41,16 +41,7 @@ void keep_rounds(Player& p, int played) {
     const bool request = requested_bye(p.rounds[n]);
     p.rounds.resize(n + (request ? 1 : 0));
   }
-  // A blank entry (no opponent, colour or result) is a zero-point bye, worth what the
-  // file's BBZ says; at the end of a line it would be written as trailing spaces, which a
-  // reader drops, and the points would not add up (found by fuzz_trf). Written out.
-  for (auto it = p.rounds.rbegin(); it != p.rounds.rend(); ++it) {
-    if (it->opponent != 0 || it->colour != Colour::None || it->result != ResultCode::ZeroBye ||
-        !it->result_blank) {
-      break;
-    }
-    *it = RoundEntry{0, Colour::None, ResultCode::ZeroBye};
-  }
+  // A blank entry left at the end of the line is written out by format_player_line.
 }
 
 }  // namespace

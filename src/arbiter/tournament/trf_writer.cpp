@@ -40,8 +40,20 @@ std::string format_player_line(const Player& p) {
     put(line, 81, 84, points, true);
   }
   if (p.rank) put(line, 86, 89, number(*p.rank), true);
+  // A blank entry (no opponent, colour or result) is a zero-point bye, worth what the
+  // file's BBZ says; after the line's last written entry it would be trailing spaces,
+  // which a reader drops with the bye's points (found by fuzz_trf): written out instead.
+  int last_written = 0;
   for (int r = 1; r <= static_cast<int>(p.rounds.size()); ++r) {
     const RoundEntry& e = p.rounds[static_cast<std::size_t>(r - 1)];
+    const bool spaces = e.opponent == 0 && e.opponent_blank && e.colour_blank &&
+                        e.colour == Colour::None && e.result_blank &&
+                        e.result == ResultCode::ZeroBye;
+    if (!spaces) last_written = r;
+  }
+  for (int r = 1; r <= static_cast<int>(p.rounds.size()); ++r) {
+    RoundEntry e = p.rounds[static_cast<std::size_t>(r - 1)];
+    if (r > last_written) e.opponent_blank = e.colour_blank = e.result_blank = false;
     const int oc = opponent_column(r);
     // An opponent right-aligned; nobody as `0000` (or blank, if the file had it so).
     if (e.opponent != 0) {
