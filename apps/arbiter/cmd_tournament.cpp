@@ -1,6 +1,8 @@
 // arbiter tournament berger N [--double]   the Berger tables (C.05 Annex 1)
 // arbiter tournament standings IN.trf [--tiebreaks LIST] [--json|--csv] [--seed N]
 //                                          the ranking with the C.07 tie-breaks
+// arbiter tournament rating-report IN.trf [--k ID=K]... [--rapid-blitz] [--json]
+//                                          the FIDE rating change of each player (B.02)
 // arbiter trf check IN.trf [--write OUT]   read and validate a TRF; write it back
 // arbiter trf cut IN.trf K [-o OUT]        the event as it stood before round K+1
 #include <fmt/core.h>
@@ -12,6 +14,7 @@
 #include "arbiter/tournament/standing.hpp"
 #include "arbiter/tournament/trf.hpp"
 #include "commands.hpp"
+#include "rating_report_output.hpp"
 #include "standings_output.hpp"
 #include "trf_arg.hpp"
 
@@ -100,6 +103,26 @@ void register_tournament(CLI::App& app) {
                   opts->json  ? StandingsFormat::Json
                   : opts->csv ? StandingsFormat::Csv
                               : StandingsFormat::Text);
+  });
+  auto report = std::make_shared<RatingReportArgs>();
+  auto ks = std::make_shared<std::vector<std::string>>();
+  auto* rating = tour->add_subcommand(
+      "rating-report",
+      "The FIDE rating change of each rated player (B.02 Article 8: table 8.1b, the 400-point "
+      "rule, K)");
+  rating->add_option("input", report->input, "TRF file ('-' for standard input)")->required();
+  rating->add_option("--k", *ks,
+                     "K of a player, as ID=K (repeatable); otherwise from the rating and, "
+                     "with a 042 start date, the birth date (juniors under 2300: 40)");
+  rating->add_flag("--rapid-blitz", report->rapid_or_blitz,
+                   "The rapid and blitz lists (K 20 for every player)");
+  rating->add_flag("--json", report->json, "Print JSON");
+  rating->callback([report, ks] {
+    for (const std::string& k : *ks) {
+      const auto [id, value] = parse_k_assignment(k);
+      report->k[id] = value;
+    }
+    run_rating_report(*report);
   });
 }
 

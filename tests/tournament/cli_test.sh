@@ -196,5 +196,36 @@ grep -q "^Tie-breaks (the file's 202/212 line): SB, BH$" "$T/out" || fail "stand
 "$A" tournament standings "$T/missing.trf" > /dev/null 2>&1
 [ $? -eq 5 ] || fail "standings missing file: exit status"
 
+# The rating report (B.02 Article 8), worked by hand in docs/tournament.md: 1 (2100) beats 3
+# (1900) and draws with 2 (2000): 1.5 - 1.40, K 20: +2; 3 loses to 1 (0.24) and to the
+# unrated 4: -0.24 x 20 = -4.8, -5; with K 40 given, -9.6, -10.
+{
+  printf '012 Rated\r042 2026/03/01\r'
+  printf '001    1      Alpha                             2100                             1.5    1     3 w 1     2 b =\r'
+  printf '001    2      Beta                              2000                 2010/05/05  1.5    2     4 b 1     1 w =\r'
+  printf '001    3      Gamma                             1900                             0.0    4     1 b 0     4 w 0\r'
+  printf '001    4      Delta                                                              1.0    3     2 w 0     3 b 1\r'
+} > "$T/rated.trf"
+"$A" tournament rating-report "$T/rated.trf" > "$T/out" || fail "rating-report: exit status"
+grep -Eq '^ +1  Alpha +2100  20     2   1.5   1.40      \+2   2102  rated under 2400$' "$T/out" ||
+  fail "rating-report: player 1 $(cat "$T/out")"
+grep -Eq '^ +2  Beta +2000  40     1   0.5   0.36      \+6   2006  junior under 2300; 1 game against' "$T/out" ||
+  fail "rating-report: junior $(cat "$T/out")"
+grep -Eq '^ +3  Gamma .* -5   1895' "$T/out" || fail "rating-report: player 3"
+grep -q '^   4  Delta .*unrated' "$T/out" || fail "rating-report: unrated player"
+"$A" tournament rating-report "$T/rated.trf" --k 3=40 --json > "$T/out" || fail "rating-report --json: exit status"
+grep -q '"sno":3,"name":"Gamma","rating":1900,"k":40,"k_from":"given",.*"change":-10,"new_rating":1890' "$T/out" ||
+  fail "rating-report --json: $(cat "$T/out")"
+if command -v python3 > /dev/null; then
+  python3 -m json.tool "$T/out" > /dev/null || fail "rating-report --json: not JSON"
+fi
+"$A" tournament rating-report "$T/rated.trf" --rapid-blitz > "$T/out" || fail "rating-report rapid: exit status"
+grep -Eq '^ +2  Beta +2000  20 ' "$T/out" || fail "rating-report rapid: K $(cat "$T/out")"
+"$A" tournament rating-report "$T/rated.trf" --k 9=20 > /dev/null 2> "$T/err"
+[ $? -eq 3 ] || fail "rating-report unknown player: exit status"
+grep -q "player 9, who is not in the file" "$T/err" || fail "rating-report unknown player: $(cat "$T/err")"
+"$A" tournament rating-report "$T/rated.trf" --k 2=forty > /dev/null 2> "$T/err"
+[ $? -eq 2 ] || fail "rating-report bad --k: exit status"
+
 [ $fails -eq 0 ] && echo "tournament cli: all passed"
 exit $fails
