@@ -11,6 +11,7 @@ declare -A allowed=(
   [pgn]="base core notation pgn"
   [clock]="base clock"
   [rating]="base clock rating"
+  [account]="base account"
   [game]="base core notation game"
   [competition]="base core notation pgn game clock competition wire"
   [engine]="base core engine"
@@ -19,7 +20,7 @@ declare -A allowed=(
   [wire]="base core notation pgn game clock competition wire"
   [store]="base core notation pgn game clock competition wire store"
   [tournament]="base core clock competition rating tournament"
-  [server]="base core notation pgn game clock competition engine uci players wire store server"
+  [server]="base core notation pgn game clock competition engine uci players wire store account rating server"
 )
 
 status=0
@@ -50,6 +51,7 @@ check_only '#include <nlohmann/' wire
 check_only '#include <sqlite3.h>|#include <pqxx' store
 check_only '#include <CLI/' none
 check_only '#include <hiredis' server
+check_only '#include <sodium' account
 
 [ $status -eq 0 ] && echo "layering: ok"
 exit $status

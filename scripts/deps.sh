@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config git
   libexpected-dev libfmt-dev libcli11-dev nlohmann-json3-dev libsqlite3-dev libpqxx-dev libboost-dev
-  postgresql redis-server haproxy curl libhiredis-dev
+  postgresql redis-server haproxy curl libhiredis-dev libsodium-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format
   doxygen dpkg-dev file
@@ -18,6 +18,8 @@ packages=(
 # libpqxx-dev: the PostgreSQL backend of the store; postgresql: initdb and postgres, which
 # the store tests start themselves in a temporary directory (no system service is used;
 # installing the package may start one, which the tests ignore).
+# libsodium-dev: Argon2id password hashes, random session secrets and their hashes
+# (src/arbiter/account, docs/accounts.md).
 # libhiredis-dev: the cluster's message bus (server/event_bus.cpp); redis-server: its tests
 # start one in a temporary directory. redis-server, haproxy and curl: scripts/cluster.sh starts a cluster of its own on loopback
 # (docs/cluster.md), which the chaos test (ctest cluster_chaos, scripts/chaos.sh) uses.
