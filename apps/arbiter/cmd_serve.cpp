@@ -49,6 +49,9 @@ struct ServeArgs {
   int spectators_max = server::RoomTimings{}.spectators_max;
   int idle_timeout_s = static_cast<int>(server::RoomTimings{}.idle_timeout.count() / 1000);
   std::vector<std::string> trusted_proxies;
+  // Accounts (docs/accounts.md): the session cookie's lifetime, and Secure behind HTTPS.
+  int session_days = 30;
+  bool secure_cookies = false;
 };
 
 void serve(const ServeArgs& args) {
@@ -93,6 +96,8 @@ void serve(const ServeArgs& args) {
   o.registry.evict_after = std::chrono::seconds{args.evict_after_s};
   o.writer.gather_delay = std::chrono::microseconds{args.commit_delay_us};
   o.creations = args.creations;
+  o.accounts.session_lifetime = std::chrono::hours{24 * args.session_days};
+  o.accounts.secure_cookie = args.secure_cookies;
   server::EnginePoolOptions pool;
   pool.searchers = args.engines;
   pool.max_games = args.max_computer_games;
@@ -219,6 +224,13 @@ void register_serve(CLI::App& app) {
   cmd->add_option("--trusted-proxy", args->trusted_proxies,
                   "a reverse proxy (address or CIDR range, repeatable) whose X-Forwarded-For "
                   "or Forwarded header names the client; otherwise those headers are ignored");
+  cmd->add_option("--session-days", args->session_days,
+                  "days a log-in lasts (the session cookie's Max-Age)")
+      ->check(CLI::Range(1, 365))
+      ->capture_default_str();
+  cmd->add_flag("--secure-cookies", args->secure_cookies,
+                "mark the session cookie Secure (the site is served over HTTPS, e.g. behind a "
+                "TLS proxy)");
   cmd->callback([args] { serve(*args); });
 }
 

@@ -1,15 +1,27 @@
-// Entry point: "/" is the lobby, "/g/{id}[?seat=white|black]" a game.
+// Entry point: "/" is the lobby, "/g/{id}[?seat=white|black]" a game, "/login", "/signup"
+// and "/account" the account pages (docs/accounts.md).
+import { loadAccount, renderAccountCorner, showAccountPage, showSignIn } from './account';
 import { showGame } from './game-page';
 import { showLobby } from './lobby';
 
+async function route(root: HTMLElement): Promise<void> {
+  await loadAccount();
+  const corner = document.getElementById('account-corner');
+  if (corner) renderAccountCorner(corner);
+  const match = /^\/g\/([A-Za-z0-9_-]+)$/.exec(location.pathname);
+  if (match?.[1]) {
+    const seat = new URLSearchParams(location.search).get('seat');
+    return showGame(root, match[1], seat === 'white' || seat === 'black' ? seat : null);
+  }
+  if (location.pathname === '/login') return showSignIn(root, 'login');
+  if (location.pathname === '/signup') return showSignIn(root, 'signup');
+  if (location.pathname === '/account') return showAccountPage(root);
+  return showLobby(root);
+}
+
 const root = document.getElementById('app');
 if (root) {
-  const match = /^\/g\/([A-Za-z0-9_-]+)$/.exec(location.pathname);
-  const seat = new URLSearchParams(location.search).get('seat');
-  const run = match?.[1]
-    ? showGame(root, match[1], seat === 'white' || seat === 'black' ? seat : null)
-    : showLobby(root);
-  run.catch((e: Error) => {
+  route(root).catch((e: Error) => {
     root.textContent = `Something went wrong: ${e.message}`;
   });
 }

@@ -4,34 +4,10 @@
 #include <charconv>
 #include <vector>
 
+#include "arbiter/server/rest_reply.hpp"
+
 namespace arbiter::server {
 namespace {
-
-HttpReply json_reply(unsigned status, std::string body) {
-  return HttpReply{status, "application/json", std::move(body), {}, {}};
-}
-
-HttpReply error_reply(unsigned status, std::string_view code, std::string_view message,
-                      std::string_view field = {}, int column = 0) {
-  return json_reply(status, wire::write_error_body(code, message, field, column));
-}
-
-// A REST error from an Error value (§1: the ErrorCode name, field and column).
-HttpReply from_error(const Error& e) {
-  unsigned status = 400;
-  std::string code{to_string(e.code)};
-  if (e.code == ErrorCode::kIo) {
-    status = 500;
-    code = "internal";
-  } else if (e.code == ErrorCode::kProtocolSyntax) {
-    code = "bad-json";
-  } else if (e.code == ErrorCode::kUnsupported) {
-    status = 400;
-  } else if (e.code == ErrorCode::kCapacity) {
-    status = 503;  // a server limit (docs/security.md): try again later
-  }
-  return error_reply(status, code, e.message, e.where.field, e.where.column);
-}
 
 std::vector<std::string_view> split_path(std::string_view path) {
   std::vector<std::string_view> parts;
@@ -106,6 +82,7 @@ HttpReply GameApi::handle(const HttpRequest& request) {
   if (!allow(request.remote)) {
     return error_reply(429, "rate-limited", "too many requests; slow down");
   }
+  if (accounts_ && AccountApi::owns(request.target)) return accounts_->handle(request);
   return route(request);
 }
 
@@ -130,6 +107,11 @@ HttpReply GameApi::created_reply(const Result<CreatedGame>& created) {
 void GameApi::handle_async(const HttpRequest& request, Respond respond) {
   const std::string_view target = request.target;
   const auto parts = split_path(target.substr(0, target.find('?')));
+  if (accounts_ && AccountApi::owns(target)) {
+    // Argon2id takes about 0.1 s of a core: on the pool, never on a network thread.
+    waiting_->post([this, request, respond = std::move(respond)] { respond(handle(request)); });
+    return;
+  }
   if (request.method == "POST" && parts.size() == 4 && parts[1] == "games" && parts[3] == "join") {
     // GameRoom::join waits for the seat's commit: on the pool, not on a network thread.
     waiting_->post([this, request, respond = std::move(respond)] { respond(handle(request)); });

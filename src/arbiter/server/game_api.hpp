@@ -23,6 +23,7 @@
 #include <string>
 
 #include "arbiter/base/time_source.hpp"
+#include "arbiter/server/account_api.hpp"
 #include "arbiter/server/handlers.hpp"
 #include "arbiter/server/rate_limit.hpp"
 #include "arbiter/server/registry.hpp"
@@ -55,6 +56,11 @@ class GameApi final : public ApiHandler {
   // Cluster with Redis: spectators of another node's game are served from this node's
   // mirrors (docs/cluster.md); players are still relayed. Null: everything is relayed.
   void set_mirrors(MirrorRegistry* mirrors) noexcept { mirrors_ = mirrors; }
+  // The account routes (/api/account..., issue #17), answered on the waiting pool since
+  // they hash passwords. Null: those routes answer 404.
+  void set_accounts(std::shared_ptr<AccountApi> accounts) noexcept {
+    accounts_ = std::move(accounts);
+  }
 
  private:
   [[nodiscard]] bool allow(const std::string& remote);
@@ -66,6 +72,7 @@ class GameApi final : public ApiHandler {
   GameRegistry& registry_;
   const TimeSource& time_;
   MirrorRegistry* mirrors_ = nullptr;
+  std::shared_ptr<AccountApi> accounts_;
   [[nodiscard]] bool allow_creation();
 
   RateLimit creation_limit_;

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace arbiter::server {
 
@@ -36,10 +37,13 @@ struct HttpReply {
   std::string content_type = "application/json";
   std::string body;
   std::string content_disposition;  // e.g. attachment; filename="game.pgn"
+  std::string retry_after = {};     // seconds, with a 429 or 503
+  // Set-Cookie headers, one each (accounts, issue #17: the session cookie).
+  std::vector<std::string> set_cookies = {};
   // Cluster (docs/cluster.md): when set, the request belongs to another node, whose
   // address ("host:port") this is; the transport passes the request there and answers
   // with that node's reply (the other fields are unused).
-  std::string forward_to;
+  std::string forward_to = {};
 };
 
 struct HttpRequest {
@@ -49,6 +53,8 @@ struct HttpRequest {
   std::string remote;  // the client's address ("127.0.0.1"), for rate limits
   // Passed on by another cluster node (header X-Arbiter-Forwarded): never forwarded again.
   bool forwarded = false;
+  std::string cookie = {};  // the Cookie header as sent ("" when none)
+  std::string csrf = {};    // the X-CSRF-Token header ("" when none)
 };
 
 // Where a WebSocket upgrade goes: to a handler here, to another node, or nowhere (404).

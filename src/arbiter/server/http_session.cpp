@@ -163,6 +163,8 @@ void HttpSession::answer(http::request<http::string_body>&& request) {
   if (target.starts_with("/api/")) {
     HttpRequest api_request{std::string{request.method_string()}, target, request.body(), client_,
                             request.count(bsv(kForwardedHeader)) > 0};
+    api_request.cookie = std::string{request[http::field::cookie]};
+    api_request.csrf = std::string{request[bsv(kCsrfHeader)]};
     // The reply may come later, from another thread (a game is created after its commit):
     // it is written from the session's executor, and nothing else is read meanwhile.
     auto shared_request = std::make_shared<HttpRequest>(std::move(api_request));
@@ -175,7 +177,8 @@ void HttpSession::answer(http::request<http::string_body>&& request) {
               self->forward(std::move(*shared_request), std::move(r.forward_to));
               return;
             }
-            self->reply(r.status, r.content_type, std::move(r.body), r.content_disposition);
+            self->reply(r.status, r.content_type, std::move(r.body), r.content_disposition,
+                        r.retry_after, r.set_cookies);
           });
         });
     return;
@@ -202,7 +205,7 @@ void HttpSession::forward(HttpRequest request, std::string address) {
           return;
         }
         self->reply(r->status, r->content_type, std::move(r->body), r->content_disposition,
-                    r->retry_after);
+                    r->retry_after, r->set_cookies);
       });
 }
 
@@ -243,13 +246,15 @@ void HttpSession::serve_file(const http::request<http::string_body>& request) {
 }
 
 void HttpSession::reply(unsigned status, std::string_view content_type, std::string body,
-                        std::string_view disposition, std::string_view retry_after) {
+                        std::string_view disposition, std::string_view retry_after,
+                        const std::vector<std::string>& cookies) {
   http::response<http::string_body> res{static_cast<http::status>(status), version_};
   res.set(http::field::server, "arbiter");
   res.set(http::field::content_type, bsv(content_type));
   res.set(http::field::cache_control, "no-store");
   if (!disposition.empty()) res.set(http::field::content_disposition, bsv(disposition));
   if (!retry_after.empty()) res.set(http::field::retry_after, bsv(retry_after));
+  for (const std::string& cookie : cookies) res.insert(http::field::set_cookie, bsv(cookie));
   res.keep_alive(keep_alive_);
   res.body() = std::move(body);
   res.prepare_payload();

@@ -37,7 +37,8 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
   void on_read(beast::error_code ec, std::size_t bytes);
   void answer(http::request<http::string_body>&& request);
   void reply(unsigned status, std::string_view content_type, std::string body,
-             std::string_view disposition = {}, std::string_view retry_after = {});
+             std::string_view disposition = {}, std::string_view retry_after = {},
+             const std::vector<std::string>& cookies = {});
   // The client's address (the peer, or whom a trusted proxy names) and its place in the
   // per-address count; false (answered 503) when the address is at its cap.
   [[nodiscard]] bool admit(const http::request<http::string_body>& request);

@@ -72,6 +72,9 @@ Result<NodeStarted> Node::start() {
 
   api_ = std::make_shared<GameApi>(*registry_, api_time_, RateLimit{}, options_.creations);
   api_->set_mirrors(mirrors_.get());
+  // The accounts use the store and the clock, which outlive every request (stop() ends the
+  // server and its pool first).
+  api_->set_accounts(std::make_shared<AccountApi>(*store_, clock_, options_.accounts));
   http_ = std::make_unique<Server>(options_.http, api_);
   if (auto ok = http_->start(); !ok) {
     return make_error(ok.error().code, "cannot listen on " + options_.http.address + ":" +

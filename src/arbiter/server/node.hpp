@@ -47,6 +47,8 @@ struct NodeOptions {
   Millis lease_ttl{10000};
   std::string advertise;
   std::optional<RedisAddress> redis;
+  // Accounts (issue #17, docs/accounts.md): password costs, log-in limits, sessions.
+  AccountOptions accounts;
 };
 
 struct NodeStarted {

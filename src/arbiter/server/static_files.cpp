@@ -104,8 +104,12 @@ Result<fs::path> resolve_static(const fs::path& root, std::string_view target,
                                 const std::vector<fs::path>& hidden) {
   auto relative = decode_static_path(target);
   if (!relative) return tl::unexpected(relative.error());
-  // The app's own routes are served by index.html (client-side routing).
-  if (relative->empty() || relative->starts_with("g/")) *relative = "index.html";
+  // The app's own routes are served by index.html (client-side routing): the lobby, a
+  // game, and the account pages (issue #17).
+  if (relative->empty() || relative->starts_with("g/") || *relative == "login" ||
+      *relative == "signup" || *relative == "account") {
+    *relative = "index.html";
+  }
   const auto missing = [&] {
     return make_error(ErrorCode::kIo, "no file " + *relative, {0, 0, "target"});
   };

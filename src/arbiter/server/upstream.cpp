@@ -36,6 +36,9 @@ class ForwardedRequest final : public std::enable_shared_from_this<ForwardedRequ
     request_.set(http::field::user_agent, "arbiter-node");
     request_.set(bsv(kForwardedHeader), "1");
     request_.set("X-Forwarded-For", bsv(client_));
+    // The account's session travels with the request (issue #17).
+    if (!request.cookie.empty()) request_.set(http::field::cookie, bsv(request.cookie));
+    if (!request.csrf.empty()) request_.set(bsv(kCsrfHeader), bsv(request.csrf));
     if (!request.body.empty()) request_.set(http::field::content_type, "application/json");
     request_.body() = request.body;
     request_.prepare_payload();
@@ -71,6 +74,9 @@ class ForwardedRequest final : public std::enable_shared_from_this<ForwardedRequ
     reply.content_type = str(res[http::field::content_type]);
     reply.content_disposition = str(res[http::field::content_disposition]);
     reply.retry_after = str(res[http::field::retry_after]);
+    for (const auto& field : res) {
+      if (field.name() == http::field::set_cookie) reply.set_cookies.push_back(str(field.value()));
+    }
     reply.body = res.body();
     beast::error_code ignored;
     stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "arbiter/base/error.hpp"
 #include "arbiter/server/beast.hpp"
@@ -23,6 +24,8 @@ namespace arbiter::server {
 
 // The header a forwarding node adds; a node never forwards a request that carries it.
 inline constexpr std::string_view kForwardedHeader = "X-Arbiter-Forwarded";
+// The header that carries a session's anti-CSRF token (issue #17, docs/accounts.md).
+inline constexpr std::string_view kCsrfHeader = "X-CSRF-Token";
 
 // "host:port" split; kInvalidArgument (field "address") when it is not of that form.
 struct HostPort {
@@ -36,6 +39,7 @@ struct UpstreamReply {
   std::string content_type;
   std::string content_disposition;
   std::string retry_after;
+  std::vector<std::string> set_cookies;
   std::string body;
 };
 

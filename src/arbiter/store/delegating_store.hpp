@@ -58,6 +58,31 @@ class DelegatingStore : public Store {
   Result<std::vector<std::string>> orphaned_games(WallMs now, int limit) override {
     return inner_.orphaned_games(now, limit);
   }
+  Result<UserRecord> create_user(const UserRecord& u) override { return inner_.create_user(u); }
+  Result<std::optional<UserRecord>> find_user(std::string_view name_key) override {
+    return inner_.find_user(name_key);
+  }
+  Result<std::optional<UserRecord>> user_by_id(std::int64_t id) override {
+    return inner_.user_by_id(id);
+  }
+  Result<void> set_password_hash(std::int64_t user_id, std::string_view hash) override {
+    return inner_.set_password_hash(user_id, hash);
+  }
+  Result<void> delete_user(std::int64_t user_id, WallMs now) override {
+    return inner_.delete_user(user_id, now);
+  }
+  Result<void> create_session(const SessionRecord& s) override { return inner_.create_session(s); }
+  Result<std::optional<SessionRecord>> find_session(std::string_view token_hash,
+                                                    WallMs now) override {
+    return inner_.find_session(token_hash, now);
+  }
+  Result<void> delete_session(std::string_view token_hash) override {
+    return inner_.delete_session(token_hash);
+  }
+  Result<int> delete_other_sessions(std::int64_t user_id, std::string_view keep_hash) override {
+    return inner_.delete_other_sessions(user_id, keep_hash);
+  }
+  Result<int> purge_sessions(WallMs now) override { return inner_.purge_sessions(now); }
   std::vector<Result<void>> commit(std::span<const GameWrite> writes) override {
     return inner_.commit(writes);
   }

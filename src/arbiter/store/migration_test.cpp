@@ -1,9 +1,13 @@
-// Versioned migrations: the list's rules, and a SQLite file made by the program before
-// migrations existed (schema version 1 in PRAGMA user_version, no schema_migrations).
+// Versioned migrations: the list's rules, a SQLite file made by the program before
+// migrations existed (schema version 1 in PRAGMA user_version, no schema_migrations), and
+// a database of version 6 on every backend, from before accounts (issue #17).
 #include "arbiter/store/migration.hpp"
 
 #include <gtest/gtest.h>
 
+#include <pqxx/pqxx>
+
+#include "arbiter/store/backend_test_support.hpp"
 #include "arbiter/store/sqlite_db.hpp"
 #include "arbiter/store/sqlite_store.hpp"
 #include "arbiter/store/test_support.hpp"
@@ -11,6 +15,7 @@
 namespace arbiter::store {
 namespace {
 
+using testing::Backend;
 using testing::TempDir;
 
 // The schema and a game exactly as the program of version 1 wrote them.
@@ -56,7 +61,8 @@ TEST(Migrations, BothBackendsHaveTheSameNumberedList) {
     EXPECT_EQ(pg[i].version, sqlite[i].version);
     EXPECT_EQ(pg[i].name, sqlite[i].name);
   }
-  EXPECT_EQ(latest_version(sqlite), 6);
+  EXPECT_EQ(latest_version(sqlite), 7);
+  EXPECT_EQ(sqlite.back().name, "accounts and sessions");
 }
 
 TEST(Migrations, PendingAreThoseAfterTheCurrentVersion) {
@@ -96,10 +102,11 @@ TEST(Migrations, AVersion1SqliteFileIsMigratedAndKeepsItsGames) {
   }
   auto db = sqlite::Database::open(path, 1000);
   ASSERT_TRUE(db);
-  EXPECT_EQ(query_int(*db, "PRAGMA user_version"), 6);
+  EXPECT_EQ(query_int(*db, "PRAGMA user_version"), 7);
   EXPECT_EQ(
-      query_int(*db, "SELECT COUNT(*) FROM schema_migrations WHERE version IN (1, 2, 3, 4, 5, 6)"),
-      6);
+      query_int(*db,
+                "SELECT COUNT(*) FROM schema_migrations WHERE version IN (1, 2, 3, 4, 5, 6, 7)"),
+      7);
   // Version 6: the events kept, in a table with rowids under a unique (game, seq) index.
   EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM events WHERE game_id = 'old' AND seq = 1"), 1);
   EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'events_by_game'"), 1);
@@ -122,7 +129,7 @@ TEST(Migrations, ANewSqliteFileRecordsEveryMigrationOnce) {
   ASSERT_TRUE(SqliteStore::open(path));  // a second open applies nothing
   auto db = sqlite::Database::open(path, 1000);
   ASSERT_TRUE(db);
-  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM schema_migrations"), 6);
+  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM schema_migrations"), 7);
   EXPECT_EQ(query_int(*db,
                       "SELECT name = 'games by status' FROM schema_migrations"
                       " WHERE version = 2"),
@@ -149,6 +156,81 @@ TEST(Migrations, ASqliteFileOfANewerProgramIsRefused) {
   auto store = SqliteStore::open(path);
   ASSERT_FALSE(store);
   EXPECT_EQ(store.error().code, ErrorCode::kUnsupported);
+}
+
+// A database as the program of schema version 6 left it, on either backend: that
+// backend's own migrations 1..6 applied and recorded, and a game with a move, an event and
+// a referee log line.
+std::string version6_database(Backend backend) {
+  const auto all = backend == Backend::Sqlite ? sqlite_migrations() : pg_migrations();
+  std::string sql{kCreateMigrationsTable};
+  sql += ";\n";
+  for (const Migration& m : all.first(6)) {
+    sql += m.sql;
+    sql += ";\nINSERT INTO schema_migrations (version, name) VALUES (" + std::to_string(m.version) +
+           ", '" + std::string{m.name} + "');\n";
+  }
+  if (backend == Backend::Sqlite) sql += "PRAGMA user_version = 6;\n";
+  sql += R"sql(
+INSERT INTO games (id, white_token, black_token, white, black, time_control, variant,
+  start_fen, status, result, reason, extra, created_ms, updated_ms)
+  VALUES ('old', 'w', 'b', 'Anna', 'Boris', '180+2', 'standard',
+  'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'ongoing', '*', '', '{}',
+  1000, 2000);
+INSERT INTO moves (game_id, ply, uci, san, white_ms, black_ms, wall_ms)
+  VALUES ('old', 1, 'e2e4', 'e4', 180000, 180000, 2000);
+INSERT INTO events (game_id, seq, json, wall_ms) VALUES ('old', 1, '{"type":"move"}', 2000);
+)sql";
+  sql += "INSERT INTO referee_log (game_id, n, line) VALUES ('old', 1, '" +
+         testing::sample_line(1).text + "');\n";
+  return sql;
+}
+
+// The schema version as each backend records it: SQLite's PRAGMA user_version, which
+// must agree with schema_migrations, or PostgreSQL's highest row there.
+std::int64_t schema_version(Backend backend, const std::string& location) {
+  if (backend == Backend::Sqlite) {
+    auto db = sqlite::Database::open(location.substr(std::string_view{"sqlite:"}.size()), 1000);
+    EXPECT_TRUE(db);
+    const std::int64_t pragma = query_int(*db, "PRAGMA user_version");
+    EXPECT_EQ(query_int(*db, "SELECT MAX(version) FROM schema_migrations"), pragma);
+    EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM schema_migrations"), pragma);
+    return pragma;
+  }
+  pqxx::connection connection{location};
+  pqxx::nontransaction tx{connection};
+  EXPECT_EQ(tx.exec1("SELECT COUNT(*) = MAX(version) FROM schema_migrations")[0].as<bool>(), true);
+  return tx.exec1("SELECT MAX(version) FROM schema_migrations")[0].as<std::int64_t>();
+}
+
+class MigrationToAccounts : public testing::BackendTest {};
+ARB_STORE_BACKENDS(MigrationToAccounts);
+
+TEST_P(MigrationToAccounts, AVersion6DatabaseGainsAccountsAndKeepsItsGames) {
+  ASSERT_TRUE(testing::execute_sql(location(), version6_database(GetParam())));
+  ASSERT_EQ(schema_version(GetParam(), location()), 6);
+  {
+    auto store = open();
+    ASSERT_TRUE(store);
+    auto game = store->load_game("old");
+    ASSERT_TRUE(game) << game.error().describe();
+    EXPECT_EQ(game->header.white, "Anna");
+    EXPECT_EQ(game->header.status, GameStatus::Ongoing);
+    ASSERT_EQ(game->moves.size(), 1u);
+    EXPECT_EQ(game->moves[0].san, "e4");
+    EXPECT_EQ(game->events, (std::vector<EventRecord>{{1, R"({"type":"move"})", 2000}}));
+    EXPECT_EQ(game->log, std::vector<LogLine>{testing::sample_line(1)});
+    // Version 7: the accounts work, ids from 1.
+    auto anna = store->create_user({0, "Anna", "anna", "$argon2id$h", 3000, 0});
+    ASSERT_TRUE(anna) << anna.error().describe();
+    EXPECT_EQ(anna->id, 1);
+    const SessionRecord s{std::string(64, 'a'), anna->id, "csrf", 3000, 4000};
+    ASSERT_TRUE(store->create_session(s));
+    EXPECT_EQ(*store->find_session(s.token_hash, 3500), s);
+  }
+  EXPECT_EQ(schema_version(GetParam(), location()), 7);
+  ASSERT_TRUE(open());  // a second open applies nothing
+  EXPECT_EQ(schema_version(GetParam(), location()), 7);
 }
 
 }  // namespace

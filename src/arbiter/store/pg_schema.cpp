@@ -91,6 +91,33 @@ CREATE INDEX game_leases_by_expiry ON game_leases (expires_ms);
 constexpr std::string_view kEventsAppended =
     "COMMENT ON TABLE events IS 'the protocol events of each game, numbered by seq'";
 
+// Version 7 (issue #17, docs/accounts.md): players' accounts and their logged-in browsers.
+// A deleted account keeps its row, so that the games naming its id stay (anonymised): its
+// name_key becomes NULL, which the unique index ignores (NULLs are distinct), and the name
+// may be taken again. The identity column never gives an id twice. A session is keyed by
+// the hash of its cookie's secret, never the secret (docs/store.md).
+constexpr std::string_view kAccountsAndSessions = R"sql(
+CREATE TABLE users (
+  id            BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  name          TEXT NOT NULL,
+  name_key      TEXT,
+  password_hash TEXT NOT NULL,
+  created_ms    BIGINT NOT NULL,
+  deleted_ms    BIGINT NOT NULL DEFAULT 0,
+  CHECK (deleted_ms >= 0 AND (deleted_ms = 0) = (name_key IS NOT NULL))
+);
+CREATE UNIQUE INDEX users_by_name_key ON users (name_key);
+CREATE TABLE sessions (
+  token_hash TEXT PRIMARY KEY,
+  user_id    BIGINT NOT NULL REFERENCES users (id),
+  csrf       TEXT NOT NULL,
+  created_ms BIGINT NOT NULL,
+  expires_ms BIGINT NOT NULL
+);
+CREATE INDEX sessions_by_user ON sessions (user_id);
+CREATE INDEX sessions_by_expiry ON sessions (expires_ms);
+)sql";
+
 constexpr Migration kMigrations[] = {
     {1, "games, moves and events", kGamesMovesEvents},
     {2, "games by status", kGamesByStatus},
@@ -98,6 +125,7 @@ constexpr Migration kMigrations[] = {
     {4, "game leases", kGameLeases},
     {5, "cluster nodes", kClusterNodes},
     {6, "events appended", kEventsAppended},
+    {7, "accounts and sessions", kAccountsAndSessions},
 };
 
 // pg_advisory_xact_lock key of the migrations ("Arbiter" in ASCII).

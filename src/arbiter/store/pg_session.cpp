@@ -39,12 +39,12 @@ Result<std::unique_ptr<Session>> Session::connect(std::string url) {
   return session;
 }
 
-void Session::set_statements(std::span<const PreparedStatement> statements) {
+void Session::add_statements(std::span<const PreparedStatement> statements) {
   std::lock_guard lock{mutex_};
-  statements_ = statements;
+  statements_.insert(statements_.end(), statements.begin(), statements.end());
   // libpqxx prepares a statement on the server when it is first used.
   if (connection_) {
-    for (const PreparedStatement& s : statements_) connection_->prepare(s.name, s.sql);
+    for (const PreparedStatement& s : statements) connection_->prepare(s.name, s.sql);
   }
 }
 

@@ -19,6 +19,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <pqxx/pqxx>
 
@@ -31,6 +32,9 @@ struct PreparedStatement {
   const char* sql;
 };
 
+// The statements of PgStore's accounts and sessions (pg_accounts.cpp).
+[[nodiscard]] std::span<const PreparedStatement> account_statements() noexcept;
+
 class Session {
  public:
   using Body = std::function<Result<void>(pqxx::transaction_base&)>;
@@ -38,8 +42,9 @@ class Session {
   // Connects now. kIo when the server cannot be reached or refuses the login.
   [[nodiscard]] static Result<std::unique_ptr<Session>> connect(std::string url);
 
-  // The statements prepared on this and every later connection.
-  void set_statements(std::span<const PreparedStatement> statements);
+  // Adds statements to those prepared on this and every later connection (each part of
+  // PgStore brings its own list: pg_store.cpp, pg_accounts.cpp).
+  void add_statements(std::span<const PreparedStatement> statements);
 
   // Runs `body` in one read-committed read-write transaction and commits it when the
   // body succeeds (durably: synchronous_commit is on). `what` names the call in errors.
@@ -56,7 +61,7 @@ class Session {
   std::mutex mutex_;
   std::string url_;
   std::unique_ptr<pqxx::connection> connection_;
-  std::span<const PreparedStatement> statements_;
+  std::vector<PreparedStatement> statements_;
 };
 
 }  // namespace arbiter::store::pg

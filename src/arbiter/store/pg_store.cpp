@@ -182,7 +182,9 @@ Result<std::unique_ptr<PgStore>> PgStore::open(const std::string& url) {
   if (!session) return tl::unexpected(session.error());
   std::unique_ptr<PgStore> store{new PgStore{std::move(*session)}};
   ARB_TRY(store->migrate());
-  store->session_->set_statements(kStatements);  // after the migrations made the tables
+  // After the migrations made the tables.
+  store->session_->add_statements(kStatements);
+  store->session_->add_statements(pg::account_statements());
   return store;
 }
 

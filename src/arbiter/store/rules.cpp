@@ -82,6 +82,18 @@ Result<void> check_epoch(std::string_view game_id, const std::optional<Lease>& c
                      "epoch");
 }
 
+tl::unexpected<Error> name_taken(std::string_view name) {
+  return state_error("the name '" + std::string{name} + "' is taken", "name");
+}
+
+tl::unexpected<Error> no_live_user(std::int64_t user_id) {
+  return state_error("no live account " + std::to_string(user_id), "user");
+}
+
+tl::unexpected<Error> session_exists() {
+  return state_error("a session with this token hash already exists", "session");
+}
+
 WallMs latest_wall(WallMs wall_ms, std::span<const EventRecord> events) noexcept {
   for (const EventRecord& e : events) wall_ms = std::max(wall_ms, e.wall_ms);
   return wall_ms;

@@ -33,6 +33,13 @@ namespace arbiter::store {
 // A write fenced by `epoch` may go ahead: it is the game's current epoch (field "epoch").
 [[nodiscard]] Result<void> check_epoch(std::string_view game_id,
                                        const std::optional<Lease>& current, std::int64_t epoch);
+// Accounts (issue #17). "the name 'NAME' is taken" (field name): a live account has its key.
+[[nodiscard]] tl::unexpected<Error> name_taken(std::string_view name);
+// "no live account N" (field user): the id never existed, or the account was deleted.
+[[nodiscard]] tl::unexpected<Error> no_live_user(std::int64_t user_id);
+// "a session with this token hash already exists" (field session). The hash is not echoed:
+// it opens the session to whoever reads the log.
+[[nodiscard]] tl::unexpected<Error> session_exists();
 // The game's new updated_ms: the latest of `wall_ms` and the events' wall times.
 [[nodiscard]] WallMs latest_wall(WallMs wall_ms, std::span<const EventRecord> events) noexcept;
 

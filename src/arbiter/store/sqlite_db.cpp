@@ -91,6 +91,8 @@ Result<void> Database::run(std::string_view sql) {
   return statement->run();
 }
 
+std::int64_t Database::changes() const noexcept { return sqlite3_changes64(db_); }
+
 std::string Database::last_error() const { return db_ != nullptr ? sqlite3_errmsg(db_) : ""; }
 
 // --- Statement

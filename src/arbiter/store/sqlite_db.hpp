@@ -48,6 +48,8 @@ class Database {
   [[nodiscard]] Result<Statement> prepare(std::string_view sql);
   // One statement without parameters or results (BEGIN, SAVEPOINT ...), through the pool.
   [[nodiscard]] Result<void> run(std::string_view sql);
+  // The rows changed by the last INSERT, UPDATE or DELETE that ran to completion.
+  [[nodiscard]] std::int64_t changes() const noexcept;
   [[nodiscard]] std::string last_error() const;
   [[nodiscard]] sqlite3* handle() const noexcept { return db_; }
 

@@ -105,6 +105,34 @@ ALTER TABLE events_appended RENAME TO events;
 CREATE UNIQUE INDEX events_by_game ON events (game_id, seq);
 )sql";
 
+// Version 7 (issue #17, docs/accounts.md): players' accounts and their logged-in browsers.
+// A deleted account keeps its row, so that the games naming its id stay (anonymised): its
+// name_key becomes NULL, which the UNIQUE index ignores, and the name may be taken again.
+// AUTOINCREMENT: an id is never given twice, even if a row were removed by hand (games
+// name it), as PostgreSQL's identity column never gives one twice. A session is keyed by
+// the hash of its cookie's secret, never the secret (docs/store.md).
+constexpr std::string_view kAccountsAndSessions = R"sql(
+CREATE TABLE users (
+  id            INTEGER PRIMARY KEY AUTOINCREMENT,
+  name          TEXT NOT NULL,
+  name_key      TEXT,
+  password_hash TEXT NOT NULL,
+  created_ms    INTEGER NOT NULL,
+  deleted_ms    INTEGER NOT NULL DEFAULT 0,
+  CHECK (deleted_ms >= 0 AND (deleted_ms = 0) = (name_key IS NOT NULL))
+);
+CREATE UNIQUE INDEX users_by_name_key ON users (name_key);
+CREATE TABLE sessions (
+  token_hash TEXT PRIMARY KEY,
+  user_id    INTEGER NOT NULL REFERENCES users (id),
+  csrf       TEXT NOT NULL,
+  created_ms INTEGER NOT NULL,
+  expires_ms INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX sessions_by_user ON sessions (user_id);
+CREATE INDEX sessions_by_expiry ON sessions (expires_ms);
+)sql";
+
 constexpr Migration kMigrations[] = {
     {1, "games, moves and events", kGamesMovesEvents},
     {2, "games by status", kGamesByStatus},
@@ -112,6 +140,7 @@ constexpr Migration kMigrations[] = {
     {4, "game leases", kGameLeases},
     {5, "cluster nodes", kClusterNodes},
     {6, "events appended", kEventsAppended},
+    {7, "accounts and sessions", kAccountsAndSessions},
 };
 
 Result<std::int64_t> user_version(sqlite::Database& db) {

@@ -71,6 +71,20 @@ class SqliteStore final : public Store {
                                                         std::int64_t ttl_ms) override;
   [[nodiscard]] Result<void> release_lease(const Lease& lease) override;
   [[nodiscard]] Result<std::optional<Lease>> read_lease(std::string_view game_id) override;
+  // Accounts and sessions (issue #17; sqlite_accounts.cpp).
+  [[nodiscard]] Result<UserRecord> create_user(const UserRecord& user) override;
+  [[nodiscard]] Result<std::optional<UserRecord>> find_user(std::string_view name_key) override;
+  [[nodiscard]] Result<std::optional<UserRecord>> user_by_id(std::int64_t id) override;
+  [[nodiscard]] Result<void> set_password_hash(std::int64_t user_id,
+                                               std::string_view password_hash) override;
+  [[nodiscard]] Result<void> delete_user(std::int64_t user_id, WallMs now) override;
+  [[nodiscard]] Result<void> create_session(const SessionRecord& session) override;
+  [[nodiscard]] Result<std::optional<SessionRecord>> find_session(std::string_view token_hash,
+                                                                  WallMs now) override;
+  [[nodiscard]] Result<void> delete_session(std::string_view token_hash) override;
+  [[nodiscard]] Result<int> delete_other_sessions(std::int64_t user_id,
+                                                  std::string_view keep_hash) override;
+  [[nodiscard]] Result<int> purge_sessions(WallMs now) override;
   // The connection's settings, as SQLite reports them. Errors: kIo.
   [[nodiscard]] Result<SqliteSettings> settings();
   // One transaction, one flush; a savepoint per write.

@@ -168,6 +168,30 @@ struct GameWrite {
   std::vector<EventRecord> ending_events;
 };
 
+// A player's account (issue #17, docs/accounts.md). The store keeps what the account module
+// produced: the name as written, its unique key (account::name_key: lower case), and the
+// password's Argon2id hash in libsodium's encoded form; never a password.
+struct UserRecord {
+  std::int64_t id = 0;        // assigned by create_user, from 1
+  std::string name;           // 2..20 chars of [A-Za-z0-9_-]; "" once deleted
+  std::string name_key;       // unique among live accounts
+  std::string password_hash;  // "$argon2id$..."; "" once deleted
+  WallMs created_ms = 0;
+  WallMs deleted_ms = 0;  // 0 while the account exists
+  friend bool operator==(const UserRecord&, const UserRecord&) = default;
+};
+
+// A logged-in browser (issue #17): the store keeps a hash of the secret the cookie carries,
+// so that a copy of the database opens no session.
+struct SessionRecord {
+  std::string token_hash;  // 64 lowercase hex digits (account::session_hash of the cookie)
+  std::int64_t user_id = 0;
+  std::string csrf;  // the session's anti-CSRF token, 1..128 printable ASCII
+  WallMs created_ms = 0;
+  WallMs expires_ms = 0;  // the session ends at this time
+  friend bool operator==(const SessionRecord&, const SessionRecord&) = default;
+};
+
 // Errors common to every backend: kInvalidArgument (bad id, FEN, ply or status; field
 // names it), kProtocolState (unknown game, duplicate or out-of-order ply or seq, game
 // already finished), kIo (the database failed; the operation was rolled back).
@@ -248,6 +272,37 @@ class Store {
   // (1..1000).
   [[nodiscard]] virtual Result<std::vector<std::string>> orphaned_games(WallMs now, int limit) = 0;
 
+  // Accounts (issue #17, docs/accounts.md). Creates an account and returns it with its id.
+  // Errors: a name_key already used by a live account (kProtocolState, field "name"); a
+  // bad name, key or hash (kInvalidArgument naming the field: name 2..20 chars of
+  // [A-Za-z0-9_-], name_key the same in lower case, password_hash non-empty, at most 512).
+  [[nodiscard]] virtual Result<UserRecord> create_user(const UserRecord& user) = 0;
+  // The live account with this key, nullopt when there is none.
+  [[nodiscard]] virtual Result<std::optional<UserRecord>> find_user(std::string_view name_key) = 0;
+  // The account with this id, deleted or not; nullopt when it never existed.
+  [[nodiscard]] virtual Result<std::optional<UserRecord>> user_by_id(std::int64_t id) = 0;
+  // Replaces the password hash of a live account (kProtocolState "user" otherwise).
+  [[nodiscard]] virtual Result<void> set_password_hash(std::int64_t user_id,
+                                                       std::string_view password_hash) = 0;
+  // Deletes an account in one transaction: its name, key and hash are cleared (the name
+  // may be taken again), deleted_ms set, and all its sessions removed. The row stays, so
+  // that the games that name its id stay, anonymised. kProtocolState "user" if not live.
+  [[nodiscard]] virtual Result<void> delete_user(std::int64_t user_id, WallMs now) = 0;
+  // Sessions. Stores a new one (kProtocolState "session" if the hash exists; "user" if the
+  // account is not live; kInvalidArgument for a bad hash, csrf or times).
+  [[nodiscard]] virtual Result<void> create_session(const SessionRecord& session) = 0;
+  // The session with this hash if it has not expired at `now` (expires_ms > now) and its
+  // account is live; nullopt otherwise.
+  [[nodiscard]] virtual Result<std::optional<SessionRecord>> find_session(
+      std::string_view token_hash, WallMs now) = 0;
+  // Removes a session (logging out); removing one that does not exist is not an error.
+  [[nodiscard]] virtual Result<void> delete_session(std::string_view token_hash) = 0;
+  // Removes every session of the account but `keep_hash` (a password change logs out the
+  // other browsers); returns how many were removed.
+  [[nodiscard]] virtual Result<int> delete_other_sessions(std::int64_t user_id,
+                                                          std::string_view keep_hash) = 0;
+  // Removes the sessions that expired at `now` or before; returns how many.
+  [[nodiscard]] virtual Result<int> purge_sessions(WallMs now) = 0;
   // Group commit (issue #16): the writes of many games durable together. Each write is
   // all or nothing and fails alone (the same checks as append_move, append_events and
   // finish_game); one result per write, in order. A backend commits them in one

@@ -25,6 +25,20 @@ bool looks_like_object(std::string_view json) {
   return first != std::string_view::npos && json[first] == '{' && json[last] == '}';
 }
 
+bool is_printable(char c) { return c > ' ' && c < 127; }
+
+bool is_lower_hex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); }
+
+char to_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+// A user name's length (account::check_user_name adds rules of its own for new names;
+// the store checks only what keeps its rows well formed).
+constexpr std::size_t kMinNameLength = 2;
+constexpr std::size_t kMaxNameLength = 20;
+constexpr std::size_t kMaxPasswordHash = 512;
+constexpr std::size_t kTokenHashLength = 64;
+constexpr std::size_t kMaxCsrf = 128;
+
 bool is_file(char c) { return c >= 'a' && c <= 'h'; }
 bool is_rank(char c) { return c >= '1' && c <= '8'; }
 
@@ -176,6 +190,75 @@ Result<void> validate_ending(const Ending& ending) {
   }
   if (ending.result.empty()) return invalid("an ending needs a result", "result");
   if (ending.reason.empty()) return invalid("an ending needs a reason", "reason");
+  return {};
+}
+
+Result<void> validate_user(const UserRecord& user) {
+  const std::string_view name = user.name;
+  if (name.size() < kMinNameLength || name.size() > kMaxNameLength) {
+    return invalid("a user name has 2 to 20 characters", "name");
+  }
+  if (!std::all_of(name.begin(), name.end(), is_id_char)) {
+    return invalid("a user name may hold only A-Z a-z 0-9 _ -", "name");
+  }
+  if (auto ok = validate_name_key(user.name_key); !ok) return ok;
+  // The key is what makes "Anna" and "anna" one account: any other key would let both in.
+  const bool same_name = user.name_key.size() == name.size() &&
+                         std::equal(name.begin(), name.end(), user.name_key.begin(),
+                                    [](char n, char k) { return to_lower(n) == k; });
+  if (!same_name) {
+    return invalid(
+        "name_key '" + user.name_key + "' is not the name '" + user.name + "' in lower case",
+        "name_key");
+  }
+  if (auto ok = validate_password_hash(user.password_hash); !ok) return ok;
+  if (user.created_ms < 0) return invalid("created_ms cannot be negative", "created_ms");
+  if (user.deleted_ms != 0) return invalid("a new account is not deleted", "deleted_ms");
+  return {};
+}
+
+Result<void> validate_name_key(std::string_view name_key) {
+  const bool good = name_key.size() >= kMinNameLength && name_key.size() <= kMaxNameLength &&
+                    std::all_of(name_key.begin(), name_key.end(),
+                                [](char c) { return is_id_char(c) && !(c >= 'A' && c <= 'Z'); });
+  if (!good) return invalid("a name key is 2 to 20 characters of a-z 0-9 _ -", "name_key");
+  return {};
+}
+
+Result<void> validate_password_hash(std::string_view password_hash) {
+  if (password_hash.empty()) return invalid("the password hash is required", "password_hash");
+  if (password_hash.size() > kMaxPasswordHash) {
+    return invalid("a password hash has at most 512 characters", "password_hash");
+  }
+  if (!std::all_of(password_hash.begin(), password_hash.end(), is_printable)) {
+    return invalid("a password hash is printable ASCII without spaces", "password_hash");
+  }
+  return {};
+}
+
+Result<void> validate_token_hash(std::string_view token_hash) {
+  if (token_hash.size() != kTokenHashLength ||
+      !std::all_of(token_hash.begin(), token_hash.end(), is_lower_hex)) {
+    return invalid("a session's token hash is 64 lowercase hex digits", "token_hash");
+  }
+  return {};
+}
+
+Result<void> validate_deletion_time(WallMs now) {
+  if (now <= 0) return invalid("a deletion time is after 1970: deleted_ms 0 means live", "now");
+  return {};
+}
+
+Result<void> validate_session(const SessionRecord& session) {
+  if (auto ok = validate_token_hash(session.token_hash); !ok) return ok;
+  if (session.csrf.empty() || session.csrf.size() > kMaxCsrf ||
+      !std::all_of(session.csrf.begin(), session.csrf.end(), is_printable)) {
+    return invalid("a CSRF token is 1 to 128 characters of printable ASCII without spaces", "csrf");
+  }
+  if (session.created_ms < 0) return invalid("created_ms cannot be negative", "created_ms");
+  if (session.expires_ms <= session.created_ms) {
+    return invalid("a session expires after it is created", "expires_ms");
+  }
   return {};
 }
 

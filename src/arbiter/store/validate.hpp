@@ -2,6 +2,7 @@
 // records with the same errors (kInvalidArgument, `where.field` naming the field).
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string_view>
 
@@ -36,5 +37,28 @@ namespace arbiter::store {
 [[nodiscard]] Result<void> validate_write(const GameWrite& write);
 // status Ended or Aborted, a non-empty reason.
 [[nodiscard]] Result<void> validate_ending(const Ending& ending);
+
+// Accounts and sessions (issue #17). "Printable ASCII" below is 0x21..0x7e: no space, no
+// control character, nothing a header, a log line or a cookie would have to escape.
+//
+// A new account (Store::create_user): a name of 2..20 chars of [A-Za-z0-9_-] (field
+// "name"); name_key that name in lower case (field "name_key"); a password hash as
+// validate_password_hash; created_ms >= 0 (field "created_ms"); deleted_ms 0, a new
+// account being live (field "deleted_ms"). The id is not checked: create_user assigns it.
+[[nodiscard]] Result<void> validate_user(const UserRecord& user);
+// A key looked up by find_user: 2..20 chars of [a-z0-9_-] (field "name_key").
+[[nodiscard]] Result<void> validate_name_key(std::string_view name_key);
+// A stored password hash: 1..512 chars of printable ASCII (field "password_hash").
+[[nodiscard]] Result<void> validate_password_hash(std::string_view password_hash);
+// A session's key: exactly 64 lowercase hex digits (field "token_hash"). Checked on every
+// call that takes one, so that a caller passing the cookie's secret instead of its hash
+// fails loudly rather than finding nothing.
+[[nodiscard]] Result<void> validate_token_hash(std::string_view token_hash);
+// The time delete_user records: after 1970 (field "now"), as deleted_ms 0 marks a live account.
+[[nodiscard]] Result<void> validate_deletion_time(WallMs now);
+// A new session (Store::create_session): its token hash as above; a csrf of 1..128 chars
+// of printable ASCII (field "csrf"); created_ms >= 0 (field "created_ms") and expires_ms
+// after it (field "expires_ms"). The user is checked against the store, not here.
+[[nodiscard]] Result<void> validate_session(const SessionRecord& session);
 
 }  // namespace arbiter::store

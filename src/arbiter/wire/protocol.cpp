@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "arbiter/wire/json_number.hpp"
+#include "arbiter/wire/json_text.hpp"
 
 namespace arbiter::wire {
 namespace {
@@ -379,6 +380,58 @@ Result<JoinGameRequest> parse_join_request(std::string_view body) {
     if (r.invite->size() > 128) return invalid("invite is too long", "invite");
   }
   return r;
+}
+
+namespace {
+
+constexpr std::size_t kMaxAccountNameBytes = 64;
+constexpr std::size_t kMaxPasswordBytes = 1024;
+
+// A required string field of at most `limit` bytes, kept as sent.
+Result<std::string> required_string(const json& o, const char* field, std::size_t limit) {
+  auto it = o.find(field);
+  if (it == o.end() || it->is_null()) return invalid(std::string(field) + " is required", field);
+  if (!it->is_string()) return invalid(std::string(field) + " must be a string", field);
+  std::string value = it->get<std::string>();
+  if (value.size() > limit) {
+    return invalid(
+        std::string(field) + " is too long (at most " + std::to_string(limit) + " bytes)", field);
+  }
+  return value;
+}
+
+}  // namespace
+
+Result<Credentials> parse_credentials(std::string_view body) {
+  auto parsed = parse_body(body);
+  if (!parsed) return tl::unexpected(parsed.error());
+  auto name = required_string(*parsed, "name", kMaxAccountNameBytes);
+  if (!name) return tl::unexpected(name.error());
+  auto password = required_string(*parsed, "password", kMaxPasswordBytes);
+  if (!password) return tl::unexpected(password.error());
+  return Credentials{std::move(*name), std::move(*password)};
+}
+
+Result<PasswordChange> parse_password_change(std::string_view body) {
+  auto parsed = parse_body(body);
+  if (!parsed) return tl::unexpected(parsed.error());
+  auto current = required_string(*parsed, "current", kMaxPasswordBytes);
+  if (!current) return tl::unexpected(current.error());
+  auto next = required_string(*parsed, "next", kMaxPasswordBytes);
+  if (!next) return tl::unexpected(next.error());
+  return PasswordChange{std::move(*current), std::move(*next)};
+}
+
+Result<std::string> parse_password_confirmation(std::string_view body) {
+  auto parsed = parse_body(body);
+  if (!parsed) return tl::unexpected(parsed.error());
+  return required_string(*parsed, "password", kMaxPasswordBytes);
+}
+
+std::string write_account(std::string_view name, std::int64_t created_ms, std::string_view csrf) {
+  JsonText j;
+  j.open().field("name", name).field("created_ms", created_ms).field("csrf", csrf).close();
+  return j.take();
 }
 
 std::string write_presets(const std::vector<Preset>& presets) {

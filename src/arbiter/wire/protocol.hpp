@@ -283,6 +283,32 @@ struct JoinGameRequest {
 };
 [[nodiscard]] Result<JoinGameRequest> parse_join_request(std::string_view body);
 
+// Accounts (issue #17, docs/accounts.md). A password is read as sent (no trimming) and its
+// rules are the account module's; here only a bound on size, so that a huge body is
+// refused before any hashing.
+struct Credentials {
+  std::string name;
+  std::string password;
+};
+// {"name": "...", "password": "..."}: both required strings; name at most 64 bytes,
+// password at most 1024. Errors as parse_create_request's, field "name" or "password".
+[[nodiscard]] Result<Credentials> parse_credentials(std::string_view body);
+
+struct PasswordChange {
+  std::string current;
+  std::string next;
+};
+// {"current": "...", "next": "..."}: both required strings of at most 1024 bytes.
+[[nodiscard]] Result<PasswordChange> parse_password_change(std::string_view body);
+
+// {"password": "..."}: the password that confirms deleting an account.
+[[nodiscard]] Result<std::string> parse_password_confirmation(std::string_view body);
+
+// {"name":..., "created_ms":..., "csrf":...}: the logged-in account, as GET /api/account
+// and the log-in answer it.
+[[nodiscard]] std::string write_account(std::string_view name, std::int64_t created_ms,
+                                        std::string_view csrf);
+
 [[nodiscard]] std::string write_create_response(std::string_view id, Color seat,
                                                 std::string_view token, std::string_view invite,
                                                 const GameState& state);

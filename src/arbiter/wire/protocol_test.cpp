@@ -282,3 +282,50 @@ TEST(ProtocolRest, ExtraRoundTrip) {
 
 }  // namespace
 }  // namespace arbiter::wire
+
+namespace arbiter::wire {
+namespace {
+
+TEST(ProtocolAccount, CredentialsAreTwoRequiredStringsKeptAsSent) {
+  auto c = parse_credentials(R"({"name":"Anna","password":"  spaced pass  "})");
+  ASSERT_TRUE(c) << c.error().describe();
+  EXPECT_EQ(c->name, "Anna");
+  EXPECT_EQ(c->password, "  spaced pass  ");  // a password is never trimmed
+  auto missing = parse_credentials(R"({"name":"Anna"})");
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error().where.field, "password");
+  auto number = parse_credentials(R"({"name":5,"password":"x"})");
+  ASSERT_FALSE(number);
+  EXPECT_EQ(number.error().where.field, "name");
+  auto huge =
+      parse_credentials(R"({"name":"Anna","password":")" + std::string(1025, 'p') + R"("})");
+  ASSERT_FALSE(huge);
+  EXPECT_EQ(huge.error().where.field, "password");
+  EXPECT_EQ(huge.error().message.find("ppp"), std::string::npos);
+  auto long_name =
+      parse_credentials(R"({"name":")" + std::string(65, 'n') + R"(","password":"x"})");
+  ASSERT_FALSE(long_name);
+  EXPECT_EQ(long_name.error().where.field, "name");
+  EXPECT_EQ(parse_credentials("[1]").error().code, ErrorCode::kProtocolSyntax);
+  EXPECT_EQ(parse_credentials("{").error().code, ErrorCode::kProtocolSyntax);
+}
+
+TEST(ProtocolAccount, PasswordChangeAndConfirmation) {
+  auto change = parse_password_change(R"({"current":"old password","next":"new password"})");
+  ASSERT_TRUE(change);
+  EXPECT_EQ(change->current, "old password");
+  EXPECT_EQ(change->next, "new password");
+  EXPECT_EQ(parse_password_change(R"({"current":"x"})").error().where.field, "next");
+  auto confirm = parse_password_confirmation(R"({"password":"mine"})");
+  ASSERT_TRUE(confirm);
+  EXPECT_EQ(*confirm, "mine");
+  EXPECT_EQ(parse_password_confirmation("{}").error().where.field, "password");
+}
+
+TEST(ProtocolAccount, TheAccountAsJson) {
+  EXPECT_EQ(write_account("Anna", 1700000000000, "tok\"en"),
+            R"({"name":"Anna","created_ms":1700000000000,"csrf":"tok\"en"})");
+}
+
+}  // namespace
+}  // namespace arbiter::wire

@@ -4,7 +4,8 @@
 //   checkmate (then a rematch), draw offer accepted (with a premove), threefold claim,
 //   flag at "10", reconnect after a dropped socket (missed events replayed; then a
 //   confirmed resignation), abort, promotion chooser, keyboard and accessibility, a game
-//   against the computer past move 10, and the README's screenshot.
+//   against the computer past move 10, accounts (sign up, log out and in, a new password,
+//   deleting the account), and the README's screenshot.
 // The server is the real one by default (test/support/server.mjs: ARBITER_SERVER,
 // ARBITER_URL, or ARBITER_SERVER=mock). Screenshots go to build/e2e/ (failures too);
 // README_SCREENSHOT=docs/img/game.png also writes the README's picture.
@@ -484,6 +485,58 @@ scenario('computer', async (s) => {
 });
 
 // A position worth showing: the README's screenshot (an Italian game, Black to move).
+// Accounts (docs/accounts.md): sign up, the name in the header, log out and in again, a
+// wrong password, a new password, deleting the account. Each run uses a name of its own.
+scenario('accounts', async (s) => {
+  const page = await s.desktop('anna');
+  const name = `e2e${Date.now().toString(36)}`.slice(0, 20);
+  await page.goto(`${server.url}/`);
+  await page.locator('#signin-link').click();
+  await page.waitForURL('**/login');
+  await page.locator('#signup-link').click();
+  await page.waitForURL('**/signup');
+  await page.fill('#account-user', name);
+  await page.fill('#account-password', 'short');
+  await page.locator('#account-submit').click();
+  await page.waitForFunction(() => document.querySelector('#account-error')?.textContent?.includes('8 characters'), null, { timeout: STATE_MS });
+  await page.fill('#account-password', 'a good password');
+  await page.locator('#account-submit').click();
+  await page.waitForURL(`${server.url}/`);
+  await page.locator('#account-name', { hasText: name }).waitFor({ timeout: STATE_MS });
+  // The session is an HttpOnly cookie: the page's script cannot read it.
+  assert.equal(await page.evaluate(() => document.cookie.includes('arbiter_session')), false);
+  await page.reload();
+  await page.locator('#account-name', { hasText: name }).waitFor({ timeout: STATE_MS });
+
+  await page.locator('#logout').click();
+  await page.locator('#signin-link').waitFor({ timeout: STATE_MS });
+  await page.goto(`${server.url}/login`);
+  await page.fill('#account-user', name);
+  await page.fill('#account-password', 'a wrong password');
+  await page.locator('#account-submit').click();
+  await page.waitForFunction(() => document.querySelector('#account-error')?.textContent?.includes('wrong user name or password'), null, { timeout: STATE_MS });
+  await page.fill('#account-password', 'a good password');
+  await page.locator('#account-submit').click();
+  await page.locator('#account-name', { hasText: name }).waitFor({ timeout: STATE_MS });
+
+  await page.locator('#account-name').click();
+  await page.waitForURL('**/account');
+  await page.fill('#password-current', 'a good password');
+  await page.fill('#password-next', 'a newer password');
+  await page.locator('#password-form button').click();
+  await page.waitForFunction(() => document.querySelector('#password-message')?.textContent?.includes('changed'), null, { timeout: STATE_MS });
+  await page.fill('#delete-password', 'a newer password');
+  await page.locator('#delete-form button').click();
+  await page.waitForURL(`${server.url}/`);
+  await page.locator('#signin-link').waitFor({ timeout: STATE_MS });
+  // The name is free again.
+  const again = await page.evaluate(async (n) => {
+    const r = await fetch('/api/account/signup', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': 'new' }, body: JSON.stringify({ name: n, password: 'a third password' }) });
+    return r.status;
+  }, name);
+  assert.equal(again, 201);
+});
+
 scenario('showcase', async (s) => {
   const { anna, boris } = await friendGame(s);
   const line = ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'f8c5', 'c2c3', 'g8f6', 'd2d4', 'e5d4', 'c3d4', 'c5b4', 'b1c3', 'f6e4', 'e1g1'];

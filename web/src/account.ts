@@ -1,0 +1,160 @@
+// Accounts (docs/accounts.md): the header's "Sign in" or "NAME · Log out", the sign-up and
+// log-in forms (/signup, /login) and the account page (/account: a new password, deleting
+// the account). The session is an HttpOnly cookie the page never sees; what the page keeps
+// is the session's CSRF token, sent back in X-CSRF-Token with every change.
+import { clear, h } from './dom';
+
+export interface Account {
+  name: string;
+  created_ms: number;
+  csrf: string;
+}
+
+let current: Account | null = null;
+
+async function send(method: string, url: string, body?: unknown): Promise<{ status: number; data: Record<string, unknown> }> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  // Without a session any value will do: the header's presence is what another site's page
+  // cannot forge (docs/accounts.md).
+  if (method !== 'GET') headers['x-csrf-token'] = current?.csrf ?? 'new';
+  const res = await fetch(url, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  return { status: res.status, data };
+}
+
+function message(data: Record<string, unknown>, fallback: string): string {
+  const error = data.error as { message?: string } | undefined;
+  return error?.message ?? fallback;
+}
+
+// The account of this browser, or null; fetched once per page load.
+export async function loadAccount(): Promise<Account | null> {
+  const { status, data } = await send('GET', '/api/account').catch(() => ({ status: 0, data: {} }));
+  current = status === 200 ? (data as unknown as Account) : null;
+  return current;
+}
+
+export function currentAccount(): Account | null {
+  return current;
+}
+
+// The header's corner: who is logged in, or the way to sign in.
+export function renderAccountCorner(corner: HTMLElement): void {
+  clear(corner);
+  if (!current) {
+    corner.append(h('a#signin-link', { href: '/login' }, 'Sign in'));
+    return;
+  }
+  const logout = h('button#logout.link', { type: 'button' }, 'Log out');
+  logout.addEventListener('click', () => {
+    void send('POST', '/api/account/logout', {}).then(() => {
+      current = null;
+      location.assign('/');
+    });
+  });
+  corner.append(h('a#account-name', { href: '/account' }, current.name), ' · ', logout);
+}
+
+function field(id: string, label: string, type: string, autocomplete: string): [HTMLLabelElement, HTMLInputElement] {
+  const input = h('input', { id, type, required: true, autocomplete });
+  return [h('label', { for: id }, label), input];
+}
+
+// /login and /signup: one form, two modes.
+export function showSignIn(root: HTMLElement, mode: 'login' | 'signup'): void {
+  clear(root);
+  const signup = mode === 'signup';
+  const [nameLabel, name] = field('account-user', 'User name', 'text', 'username');
+  name.maxLength = 20;
+  const [passwordLabel, password] = field('account-password', 'Password', 'password', signup ? 'new-password' : 'current-password');
+  password.maxLength = 128;
+  const error = h('p#account-error.message', { role: 'alert' });
+  const form = h(
+    'form.account-form',
+    {},
+    h('h2', {}, signup ? 'Create an account' : 'Sign in'),
+    nameLabel,
+    name,
+    h('p.help', {}, signup ? '2 to 20 letters, digits, _ or -.' : ''),
+    passwordLabel,
+    password,
+    h('p.help', {}, signup ? 'At least 8 characters.' : ''),
+    error,
+    h('button#account-submit.primary', { type: 'submit' }, signup ? 'Sign up' : 'Sign in'),
+    h('p', {}, signup ? h('a', { href: '/login' }, 'I have an account') : h('a#signup-link', { href: '/signup' }, 'Create an account')),
+  );
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    error.textContent = '';
+    void send('POST', `/api/account/${mode}`, { name: name.value.trim(), password: password.value }).then(({ status, data }) => {
+      if (status === 200 || status === 201) {
+        current = data as unknown as Account;
+        location.assign('/');
+        return;
+      }
+      const retry = status === 429 ? ' (too many attempts: wait a few minutes)' : '';
+      error.textContent = message(data, `the server answered ${status}`) + retry;
+    });
+  });
+  root.append(form);
+  name.focus();
+}
+
+// /account: a new password; deleting the account.
+export function showAccountPage(root: HTMLElement): void {
+  clear(root);
+  if (!current) {
+    showSignIn(root, 'login');
+    return;
+  }
+  const account = current;
+  const [currentLabel, currentPw] = field('password-current', 'Current password', 'password', 'current-password');
+  const [nextLabel, nextPw] = field('password-next', 'New password', 'password', 'new-password');
+  const changed = h('p#password-message.message', { role: 'status' });
+  const change = h(
+    'form.account-form#password-form',
+    {},
+    h('h2', {}, 'Change the password'),
+    currentLabel,
+    currentPw,
+    nextLabel,
+    nextPw,
+    changed,
+    h('button.primary', { type: 'submit' }, 'Change the password'),
+  );
+  change.addEventListener('submit', (e) => {
+    e.preventDefault();
+    void send('POST', '/api/account/password', { current: currentPw.value, next: nextPw.value }).then(({ status, data }) => {
+      changed.textContent = status === 200 ? 'The password is changed; other browsers are logged out.' : message(data, `the server answered ${status}`);
+      if (status === 200) {
+        currentPw.value = '';
+        nextPw.value = '';
+      }
+    });
+  });
+  const [confirmLabel, confirmPw] = field('delete-password', 'Password', 'password', 'current-password');
+  const deleted = h('p#delete-message.message', { role: 'alert' });
+  const remove = h(
+    'form.account-form#delete-form',
+    {},
+    h('h2', {}, 'Delete the account'),
+    h('p', {}, 'Your games stay, without your name. The name becomes free for others.'),
+    confirmLabel,
+    confirmPw,
+    deleted,
+    h('button.danger', { type: 'submit' }, 'Delete my account'),
+  );
+  remove.addEventListener('submit', (e) => {
+    e.preventDefault();
+    void send('POST', '/api/account/delete', { password: confirmPw.value }).then(({ status, data }) => {
+      if (status === 200) {
+        current = null;
+        location.assign('/');
+        return;
+      }
+      deleted.textContent = message(data, `the server answered ${status}`);
+    });
+  });
+  root.append(h('h1', {}, account.name), h('p', {}, `Member since ${new Date(account.created_ms).toLocaleDateString()}`), change, remove);
+}
