@@ -113,7 +113,7 @@ export function showAccountPage(root: HTMLElement): void {
   const [nextLabel, nextPw] = field('password-next', 'New password', 'password', 'new-password');
   const changed = h('p#password-message.message', { role: 'status' });
   const change = h(
-    'form.account-form#password-form',
+    'form#password-form.account-form',
     {},
     h('h2', {}, 'Change the password'),
     currentLabel,
@@ -136,7 +136,7 @@ export function showAccountPage(root: HTMLElement): void {
   const [confirmLabel, confirmPw] = field('delete-password', 'Password', 'password', 'current-password');
   const deleted = h('p#delete-message.message', { role: 'alert' });
   const remove = h(
-    'form.account-form#delete-form',
+    'form#delete-form.account-form',
     {},
     h('h2', {}, 'Delete the account'),
     h('p', {}, 'Your games stay, without your name. The name becomes free for others.'),
