@@ -25,6 +25,16 @@ export interface SeatGrant {
   game: GameState;
 }
 
+// A refused request: the HTTP status and the server's message.
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
   const res = await fetch(url, {
     method,
@@ -32,7 +42,7 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<T> 
     body: body ? JSON.stringify(body) : undefined,
   });
   const data = (await res.json().catch(() => ({}))) as { error?: { message?: string } };
-  if (!res.ok) throw new Error(data.error?.message ?? `${res.status} ${res.statusText}`);
+  if (!res.ok) throw new HttpError(res.status, data.error?.message ?? `${res.status} ${res.statusText}`);
   return data as T;
 }
 

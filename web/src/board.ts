@@ -14,7 +14,7 @@ export interface BoardView {
   lastMove: string | null; // UCI
   check: boolean;
   dests: Dests; // empty when the player may not move (not his turn, history view, game over)
-  mySide: Side | null; // null for spectators
+  mySide: Side | null; // null for spectators, and while the game waits for its second player
   live: boolean; // false while looking at an earlier position
 }
 

@@ -1,6 +1,7 @@
 // One WebSocket per game (docs/web-protocol.md §2): hello with the seat token and the last
 // event seen, in-order delivery of numbered events with resync on a gap, throttled acks,
-// answers to pings, resend of unacknowledged actions, and reconnection with backoff.
+// answers to pings, resend of unacknowledged actions, reconnection with backoff, and a
+// watch for a socket gone silent (a network that went away sends no close).
 import {
   type ClientAction,
   type DirectMessage,
@@ -14,7 +15,17 @@ export interface ConnectionHandlers {
   onEvent(event: GameEvent, replayed: boolean): void;
   onDirect(message: DirectMessage): void;
   onStatus(status: 'connecting' | 'online' | 'offline' | 'closed', detail?: string): void;
+  // How often the server writes to this socket now (PING_EVERY_MS or QUIET_PING_EVERY_MS).
+  keepaliveMs(): number;
 }
+
+// The server's keepalive (web-protocol.md §3.1, §3.3): a ping every 5 s to the players of a
+// game whose clock runs, every 15 s to everybody else. A socket silent for longer, plus a
+// margin for a slow network, is taken for dead: closed, and opened again.
+export const PING_EVERY_MS = 5000;
+export const QUIET_PING_EVERY_MS = 15000;
+const SILENCE_MARGIN_MS = 3000;
+const WATCH_EVERY_MS = 1000;
 
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
 const RESEND_MS = 3000;
@@ -39,12 +50,17 @@ export class GameConnection {
   private holdUntil = 0;
   private reconnectTimer: number | null = null;
   private replayUntil = 0; // events up to this seq are a replay: no sounds, no speech
+  private heardAt = 0; // Date.now() of the socket's last message (or of its opening)
+  private watchTimer: number | null = null;
 
   constructor(
     private readonly url: string,
     private readonly token: string | null,
     private readonly handlers: ConnectionHandlers,
-  ) {}
+  ) {
+    // The network is back: no need to wait for the backoff.
+    window.addEventListener('online', () => this.reconnectNow());
+  }
 
   get seq(): number {
     return this.lastSeq;
@@ -59,13 +75,29 @@ export class GameConnection {
     this.handlers.onStatus('connecting');
     const ws = new WebSocket(this.url);
     this.ws = ws;
+    this.heardAt = Date.now();
     ws.onopen = () => {
       ws.send(JSON.stringify({ t: 'hello', v: PROTOCOL_VERSION, token: this.token, last_seq: this.lastSeq }));
     };
-    ws.onmessage = (e) => this.receive(String(e.data));
+    ws.onmessage = (e) => {
+      this.heardAt = Date.now();
+      this.receive(String(e.data));
+    };
     ws.onclose = () => this.dropped();
     ws.onerror = () => ws.close();
     if (this.resendTimer === null) this.resendTimer = window.setInterval(() => this.resend(), RESEND_MS);
+    if (this.watchTimer === null) this.watchTimer = window.setInterval(() => this.watch(), WATCH_EVERY_MS);
+  }
+
+  // A socket that has heard nothing for longer than the server's keepalive allows is dead,
+  // though the browser has not noticed (no close arrives from a network that went away):
+  // give it up and reconnect; the missed events are replayed.
+  private watch(): void {
+    const ws = this.ws;
+    if (!ws || Date.now() - this.heardAt <= this.handlers.keepaliveMs() + SILENCE_MARGIN_MS) return;
+    ws.onopen = ws.onmessage = ws.onclose = ws.onerror = null;
+    ws.close();
+    this.dropped();
   }
 
   // Sends an action; resolves with null on ack or with the error message.
@@ -88,7 +120,12 @@ export class GameConnection {
   // Test hook: the network is back; reconnect now.
   endDrop(): void {
     this.holdUntil = 0;
-    if (this.ws !== null || this.closedForGood || this.reconnectTimer === null) return;
+    this.reconnectNow();
+  }
+
+  // Reconnects at once when waiting for the backoff.
+  private reconnectNow(): void {
+    if (this.ws !== null || this.closedForGood || this.reconnectTimer === null || Date.now() < this.holdUntil) return;
     window.clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
     this.open();
@@ -97,6 +134,7 @@ export class GameConnection {
   close(): void {
     this.closedForGood = true;
     if (this.resendTimer !== null) window.clearInterval(this.resendTimer);
+    if (this.watchTimer !== null) window.clearInterval(this.watchTimer);
     this.ws?.close();
   }
 

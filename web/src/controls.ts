@@ -20,8 +20,10 @@ export class Controls {
 
   render(model: GameModel, mySide: Side | null): void {
     clear(this.element);
+    const pgn = h('a.button.pgn', { href: `/api/games/${model.id}/pgn`, download: `arbiter-${model.id}.pgn` }, 'Download PGN');
     if (!mySide) {
-      this.element.append(h('p.spectating', {}, 'You are watching this game.'));
+      // Spectators may take the game so far at any time.
+      this.element.append(h('p.spectating', {}, 'You are watching this game.'), pgn);
       return;
     }
     const button = (name: string, label: string, onclick: () => void, enabled = true, extra = '') =>
@@ -42,7 +44,7 @@ export class Controls {
           button('rematch', r.offeredBy === mySide ? 'Rematch offered…' : 'Rematch', send({ t: 'rematch', d: { action: 'offer' } }), r.offeredBy !== mySide),
         );
       }
-      this.element.append(h('a.button.pgn', { href: `/api/games/${model.id}/pgn`, download: `arbiter-${model.id}.pgn` }, 'Download PGN'));
+      this.element.append(pgn);
       return;
     }
 

@@ -144,3 +144,8 @@ export function describeEnding(result: string, termination: string): string {
   if (result === '0-1') return `Black wins (${why})`;
   return `Draw (${why})`;
 }
+
+// A result as people write it: "½-½" for a draw. PGN (the server's export) keeps "1/2-1/2".
+export function displayResult(result: string): string {
+  return result === '1/2-1/2' ? '½-½' : result;
+}

@@ -1,21 +1,26 @@
 // The game page: wires the connection, the model and the views together.
-import { getGame, inviteFor, inviteInLocation, joinGame, saveToken, tokensFor } from './api';
+import { getGame, HttpError, inviteFor, inviteInLocation, joinGame, saveToken, tokensFor } from './api';
 import { Board } from './board';
 import { ClockView } from './clock-view';
 import { Controls } from './controls';
 import { h } from './dom';
-import { GameModel } from './game-model';
-import { GameConnection } from './connection';
+import { displayResult, GameModel } from './game-model';
+import { GameConnection, PING_EVERY_MS, QUIET_PING_EVERY_MS } from './connection';
 import { MoveList } from './move-list';
 import { parseTypedMove } from './move-input';
-import { type NotationLanguage } from './notation';
+import { showNotFound } from './not-found';
+import { type NotationLanguage, translateSan } from './notation';
 import { type ClientAction, type DirectMessage, type GameEvent, other, type Side } from './protocol';
 import { Settings } from './settings';
 import { play } from './sound';
 import { announce } from './speech';
 
 export async function showGame(root: HTMLElement, id: string, wantedSeat: Side | null): Promise<void> {
-  const state = await getGame(id);
+  const state = await getGame(id).catch((e: unknown) => {
+    if (e instanceof HttpError && e.status === 404) return null;
+    throw e;
+  });
+  if (!state) return showNotFound(root, id);
   const tokens = tokensFor(id);
   let seat: Side | null = wantedSeat && tokens[wantedSeat] ? wantedSeat : tokens.white ? 'white' : tokens.black ? 'black' : null;
   // Only the invitation link's secret opens the seat (docs/security.md); without it the
@@ -65,7 +70,12 @@ class GamePage {
   private readonly status = h('div.connection', { 'aria-live': 'polite' });
   private readonly announcer = h('div.announcer', { 'aria-live': 'polite', role: 'log' });
   private readonly message = h('div.message', { role: 'alert' });
-  private readonly typed = h('input.typed-move', { type: 'text', 'aria-label': 'Type your move', placeholder: 'Type a move: e4, Nf3, O-O, e7e8q', autocomplete: 'off' });
+  private readonly typed = h('input.typed-move', { type: 'text', 'aria-label': 'Type your move', autocomplete: 'off' });
+  // Who is here (the server's `crowd`), for players and spectators alike.
+  private readonly crowd = h('p.crowd', { role: 'status' });
+  private presence: { white: boolean; black: boolean; spectators: number } | null = null;
+  private readonly leftAt: Record<Side, Date | null> = { white: null, black: null };
+  private readonly copyStatus = h('span.copy-status', { role: 'status' });
   private viewPly: number | null = null;
   private offerBox: HTMLElement | null = null;
   private typedForm: HTMLElement | null = null;
@@ -83,6 +93,9 @@ class GamePage {
       onEvent: (e, replayed) => this.onEvent(e, replayed),
       onDirect: (m) => this.onDirect(m),
       onStatus: (s, detail) => this.setStatus(s, detail),
+      // The server pings the players of a game whose clock runs every 5 s, everybody else
+      // every 15 s (web-protocol.md §3.1, §3.3): longer silence means a dead socket.
+      keepaliveMs: () => (this.seat && this.model.clock?.running && !this.model.over ? PING_EVERY_MS : QUIET_PING_EVERY_MS),
     });
     this.settings = new Settings(() => this.refresh(), () => {
       this.board.flip();
@@ -110,7 +123,7 @@ class GamePage {
         'main.game',
         {},
         h('section.board-col', {}, this.clocks.top, boardHost, this.clocks.bottom),
-        h('aside.side-col', {}, this.banner, this.moves.element, this.controls.element, this.seat ? offer : null, this.message, this.seat ? typedForm : null, this.settings.element, this.status, this.announcer),
+        h('aside.side-col', {}, this.banner, this.moves.element, this.controls.element, this.seat ? offer : null, this.message, this.seat ? typedForm : null, this.crowd, this.settings.element, this.status, this.announcer),
       ),
     );
     document.addEventListener('keydown', (e) => {
@@ -125,7 +138,7 @@ class GamePage {
     (window as unknown as { arbiterTest?: unknown }).arbiterTest = {
       drop: (holdMs: number) => this.conn.simulateDrop(holdMs),
       undrop: () => this.conn.endDrop(),
-      dests: () => (this.model.turn === this.seat ? this.model.dests : {}),
+      dests: () => (this.model.turn === this.seat && !this.model.openSeat ? this.model.dests : {}),
       fen: () => this.model.fen,
     };
     this.conn.open();
@@ -155,11 +168,15 @@ class GamePage {
 
   private typedMove(e: Event): void {
     e.preventDefault();
+    if (this.model.openSeat) {
+      this.message.textContent = 'Your opponent has not joined yet: the game starts when they do.';
+      return;
+    }
     if (!this.seat || this.model.turn !== this.seat || this.model.over) {
       this.message.textContent = 'It is not your turn.';
       return;
     }
-    const parsed = parseTypedMove(this.typed.value, this.model.fen, this.model.dests, this.seat);
+    const parsed = parseTypedMove(this.typed.value, this.model.fen, this.model.dests, this.seat, this.settings.language);
     if ('error' in parsed) {
       this.message.textContent = parsed.error;
       return;
@@ -208,14 +225,35 @@ class GamePage {
         break;
       case 'crowd':
         this.status.dataset.spectators = String(m.d.spectators);
+        for (const side of ['white', 'black'] as const) {
+          if (this.presence?.[side] && !m.d[side]) this.leftAt[side] = new Date();
+          if (m.d[side]) this.leftAt[side] = null;
+        }
+        this.presence = m.d;
         if (m.d.white && m.d.black && this.model.openSeat) {
           this.model.openSeat = null;
           this.refresh();
-        }
+        } else this.showCrowd();
         break;
       default:
         break;
     }
+  }
+
+  // "Boris (Black) left at 14:05 · 2 watching": who of the players is away, and how many watch.
+  private showCrowd(): void {
+    const p = this.presence;
+    if (!p) return;
+    const away: string[] = [];
+    for (const side of ['white', 'black'] as const) {
+      const player = this.model.players[side];
+      if (p[side] || player.kind === 'computer' || this.model.openSeat === side) continue;
+      const who = `${player.name} (${side === 'white' ? 'White' : 'Black'})`;
+      const left = this.leftAt[side];
+      away.push(left ? `${who} left at ${left.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}` : `${who} is not here`);
+    }
+    const text = [...away, p.spectators === 0 ? 'nobody watching' : `${p.spectators} watching`].join(' · ');
+    if (this.crowd.textContent !== text) this.crowd.textContent = text;
   }
 
   private setStatus(s: string, detail?: string): void {
@@ -228,20 +266,24 @@ class GamePage {
     this.moves.render(this.model.plies);
     this.controls.render(this.model, this.seat);
     this.clocks.render(performance.now());
+    this.showCrowd();
+    this.typed.placeholder = `Type a move: e4, ${translateSan('Nf3', this.settings.language === 'figurine' ? 'en' : this.settings.language, 'white')}, O-O, e7e8q`;
     const end = this.model.ending;
     this.banner.replaceChildren();
     if (end) {
-      this.banner.append(h('strong.result', {}, end.result === '*' ? '' : end.result), h('span.reason', {}, ` ${end.text}`));
+      this.banner.append(h('strong.result', {}, end.result === '*' ? '' : displayResult(end.result)), h('span.reason', {}, ` ${end.text}`));
       if (end.article) this.banner.append(h('span.article', {}, ` (FIDE Laws, Art. ${end.article})`));
     } else if (this.model.drawOffer && this.seat && this.model.drawOffer !== this.seat) {
       this.banner.append(h('span.offer', {}, `${this.model.drawOffer === 'white' ? 'White' : 'Black'} offers a draw.`));
     } else if (this.model.openSeat && this.seat) {
       const url = `${location.origin}${inviteFor(this.id) ?? `/g/${this.id}`}`;
-      this.banner.append(
-        h('span.invite', {}, 'Send this link to your opponent: '),
-        h('input.invite-url', { type: 'text', readonly: true, value: url, 'aria-label': 'Invitation link', onfocus: (e: Event) => (e.target as HTMLInputElement).select() }),
-        h('button.copy', { type: 'button', onclick: () => void navigator.clipboard?.writeText(url) }, 'Copy'),
-      );
+      const field = h('input.invite-url', { type: 'text', readonly: true, value: url, 'aria-label': 'Invitation link', onfocus: (e: Event) => (e.target as HTMLInputElement).select() });
+      const copy = (): void => {
+        void copyText(field).then((done) => {
+          this.copyStatus.textContent = done ? 'Copied' : 'Select the link and copy it';
+        });
+      };
+      this.banner.append(h('span.invite', {}, 'Send this link to your opponent: '), field, h('button.copy', { type: 'button', onclick: copy }, 'Copy'), ' ', this.copyStatus);
     } else if (this.claimKind) {
       this.banner.append(h('span.claim-armed', {}, `Make the move you intend; it is sent with a ${this.claimKind} claim.`));
     }
@@ -256,15 +298,39 @@ class GamePage {
     const shown = this.viewPly ?? plies.length;
     const last = shown > 0 ? plies[shown - 1] : undefined;
     const live = this.viewPly === null && !this.model.over;
+    // While a friend game waits for its second player nobody may move (the server would
+    // refuse it: too-early): the board offers no piece.
+    const mine = this.model.openSeat ? null : this.seat;
     const turn: Side = shown === plies.length ? this.model.turn : last ? other(last.side) : 'white';
     this.board.update({
       fen: last?.fen ?? (this.model.startFen || this.model.fen),
       turn,
       lastMove: last?.uci ?? null,
       check: last?.check ?? false,
-      dests: live && this.model.turn === this.seat ? this.model.dests : {},
-      mySide: this.seat,
+      dests: live && mine !== null && this.model.turn === mine ? this.model.dests : {},
+      mySide: mine,
       live,
     });
+  }
+}
+
+// Copies the text of a field. navigator.clipboard exists only in secure contexts (https,
+// localhost); on a plain-http address the field is selected and copied with the copy
+// command instead. Resolves whether the text was copied.
+async function copyText(field: HTMLInputElement): Promise<boolean> {
+  if (window.isSecureContext && 'clipboard' in navigator) {
+    try {
+      await navigator.clipboard.writeText(field.value);
+      return true;
+    } catch {
+      // refused (a permission): the copy command may still work
+    }
+  }
+  field.focus();
+  field.select();
+  try {
+    return document.execCommand('copy');
+  } catch {
+    return false;
   }
 }

@@ -1,8 +1,9 @@
 // Entry point: "/" is the lobby, "/g/{id}[?seat=white|black]" a game, "/login", "/signup"
-// and "/account" the account pages (docs/accounts.md).
+// and "/account" the account pages (docs/accounts.md); any other address "page not found".
 import { loadAccount, renderAccountCorner, showAccountPage, showSignIn } from './account';
 import { showGame } from './game-page';
 import { showLobby } from './lobby';
+import { showNotFound } from './not-found';
 
 async function route(root: HTMLElement): Promise<void> {
   await loadAccount();
@@ -16,7 +17,8 @@ async function route(root: HTMLElement): Promise<void> {
   if (location.pathname === '/login') return showSignIn(root, 'login');
   if (location.pathname === '/signup') return showSignIn(root, 'signup');
   if (location.pathname === '/account') return showAccountPage(root);
-  return showLobby(root);
+  if (location.pathname === '/' || location.pathname === '/index.html') return showLobby(root);
+  return showNotFound(root);
 }
 
 const root = document.getElementById('app');

@@ -1,6 +1,8 @@
-// Moves typed on the keyboard (accessibility mode): UCI ("g1f3", "e7e8q") or English SAN
-// ("Nf3", "exd5", "e8=Q", "O-O"), resolved against the position's pieces and the legal
-// destinations the server sent. The server still referees the result.
+// Moves typed on the keyboard (accessibility mode): UCI ("g1f3", "e7e8q") or SAN in the
+// notation language of the settings ("Nf3", German "Sf3", "exd5", "e8=Q", "O-O"), resolved
+// against the position's pieces and the legal destinations the server sent. The server
+// still referees the result.
+import { type NotationLanguage, sanToEnglish, translateSan } from './notation';
 import type { Dests, Side } from './protocol';
 
 const FILES = 'abcdefgh';
@@ -21,9 +23,11 @@ export function boardFromFen(fen: string): Map<string, string> {
 
 export type ParsedInput = { uci: string } | { error: string };
 
-export function parseTypedMove(text: string, fen: string, dests: Dests, side: Side): ParsedInput {
-  const input = text.trim().replace(/[+#!?]+$/, '');
-  if (!input) return { error: 'Type a move, for example e4, Nf3, O-O or g1f3.' };
+export function parseTypedMove(text: string, fen: string, dests: Dests, side: Side, language: NotationLanguage = 'en'): ParsedInput {
+  const typed = text.trim().replace(/[+#!?]+$/, '');
+  const local = (san: string): string => translateSan(san, language === 'figurine' ? 'en' : language, side);
+  if (!typed) return { error: `Type a move, for example e4, ${local('Nf3')}, O-O or g1f3.` };
+  const input = sanToEnglish(typed, language);
   const board = boardFromFen(fen);
   const own = (sq: string, type: string): boolean => {
     const p = board.get(sq);
@@ -34,7 +38,7 @@ export function parseTypedMove(text: string, fen: string, dests: Dests, side: Si
   const uci = /^([a-h][1-8])-?([a-h][1-8])([qrbn])?$/i.exec(input);
   if (uci) {
     const [, from = '', to = '', promo = ''] = uci;
-    if (!legal(from.toLowerCase(), to.toLowerCase())) return { error: `${input} is not a legal move here.` };
+    if (!legal(from.toLowerCase(), to.toLowerCase())) return { error: `${typed} is not a legal move here.` };
     return { uci: (from + to + promo).toLowerCase() };
   }
 
@@ -48,7 +52,7 @@ export function parseTypedMove(text: string, fen: string, dests: Dests, side: Si
   }
 
   const san = /^([KQRBN])?([a-h])?([1-8])?x?([a-h][1-8])(?:=?([QRBNqrbn]))?$/.exec(input);
-  if (!san) return { error: `"${input}" is not a move I can read.` };
+  if (!san) return { error: `"${typed}" is not a move I can read.` };
   const [, piece = 'P', fromFile, fromRank, to = '', promo] = san;
   const candidates = [...board.keys()].filter(
     (sq) =>
@@ -57,12 +61,12 @@ export function parseTypedMove(text: string, fen: string, dests: Dests, side: Si
       (!fromRank || sq[1] === fromRank) &&
       legal(sq, to),
   );
-  if (candidates.length === 0) return { error: `No legal move ${input}.` };
-  if (candidates.length > 1) return { error: `${input} is ambiguous: ${candidates.map((c) => piece + c).join(' or ')}.` };
+  if (candidates.length === 0) return { error: `No legal move ${typed}.` };
+  if (candidates.length > 1) return { error: `${typed} is ambiguous: ${candidates.map((c) => local(piece + c)).join(' or ')}.` };
   const from = candidates[0] ?? '';
   const lastRank = side === 'white' ? '8' : '1';
   if (piece === 'P' && to[1] === lastRank) {
-    if (!promo) return { error: `Say which piece the pawn becomes, e.g. ${to}=Q.` };
+    if (!promo) return { error: `Say which piece the pawn becomes, e.g. ${local(`${to}=Q`)}.` };
     return { uci: from + to + promo.toLowerCase() };
   }
   return { uci: from + to };

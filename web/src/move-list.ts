@@ -85,6 +85,20 @@ export class MoveList {
       if (i + 1 === current) item.classList.add('current');
       this.list.append(item);
     });
-    this.list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+    this.scrollToCurrent();
+  }
+
+  // Scrolls the list, and only the list (not the page), so that the current move shows. The
+  // items are `display: contents` (grid cells of the list), so the move's text is measured.
+  private scrollToCurrent(): void {
+    const san = this.list.querySelector<HTMLElement>('li.current .san');
+    if (!san) {
+      if (this.shown() === 0) this.list.scrollTop = 0;
+      return;
+    }
+    const box = this.list.getBoundingClientRect();
+    const item = san.getBoundingClientRect();
+    if (item.top < box.top) this.list.scrollTop -= box.top - item.top;
+    else if (item.bottom > box.bottom) this.list.scrollTop += item.bottom - box.bottom;
   }
 }

@@ -41,3 +41,17 @@ export function translateSan(san: string, language: NotationLanguage, side: 'whi
   if (lead !== undefined && 'KQRBN'.includes(lead)) out = map(lead) + out.slice(1);
   return out.replace(/=([QRBN])/, (_, p: string) => '=' + map(p));
 }
+
+// The other way, for moves typed in the chosen language: its piece letters (or figurines)
+// become English ones wherever they stand ("Sf3" → "Nf3", "e8=D" → "e8=Q"; French "Rf1" is
+// the king). Lowercase files, x, +, # and castling are the same in every language; an
+// English letter the language does not use is left as it is.
+export function sanToEnglish(typed: string, language: NotationLanguage): string {
+  if (language === 'en') return typed;
+  const tables = language === 'figurine' ? [FIGURINES.white, FIGURINES.black] : [TABLES[language]];
+  const english = new Map<string, string>();
+  for (const table of tables) for (const [en, local] of Object.entries(table)) english.set(local, en);
+  // Longest first: Russian Кр (king) before К (knight).
+  const letters = [...english.keys()].sort((a, b) => b.length - a.length);
+  return typed.replace(new RegExp(letters.join('|'), 'g'), (local) => english.get(local) ?? local);
+}

@@ -33,16 +33,22 @@ export class Settings {
       checked: soundEnabled(),
       onchange: (e: Event) => setSoundEnabled((e.target as HTMLInputElement).checked),
     });
+    // A grid of its own inside <details> (whose children a grid on <details> does not lay
+    // out): each label on its control's row, beside it.
     this.element = h(
       'details.settings',
       {},
       h('summary', {}, 'Settings'),
-      h('label', { for: 'lang' }, 'Notation '),
-      lang,
-      h('label', { for: 'voice' }, 'Speak moves '),
-      voice,
-      h('label.inline', {}, sound, ' Sounds'),
-      h('button.flip', { type: 'button', onclick: onFlip, title: 'Flip the board' }, '⇅ Flip board'),
+      h(
+        'div.settings-body',
+        {},
+        h('label', { for: 'lang' }, 'Notation'),
+        lang,
+        h('label', { for: 'voice' }, 'Speak moves'),
+        voice,
+        h('label.inline', {}, sound, 'Sounds'),
+        h('button.flip', { type: 'button', onclick: onFlip, title: 'Flip the board' }, '⇅ Flip board'),
+      ),
     );
   }
 }

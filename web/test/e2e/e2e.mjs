@@ -5,7 +5,8 @@
 //   flag at "10", reconnect after a dropped socket (missed events replayed; then a
 //   confirmed resignation), abort, promotion chooser, keyboard and accessibility, a game
 //   against the computer past move 10, accounts (sign up, log out and in, a new password,
-//   deleting the account), and the README's screenshot.
+//   deleting the account), the fixes of issue #17 item 6 (docs/web.md, "Fixed by playing
+//   in a browser"), and the README's screenshot.
 // The server is the real one by default (test/support/server.mjs: ARBITER_SERVER,
 // ARBITER_URL, or ARBITER_SERVER=mock). Screenshots go to build/e2e/ (failures too);
 // README_SCREENSHOT=docs/img/game.png also writes the README's picture.
@@ -18,6 +19,7 @@ import { copyFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
+import { friendGame as restFriendGame, seated } from '../support/client.mjs';
 import { artefacts, describeChoice, startServer, web } from '../support/server.mjs';
 
 const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -25,6 +27,14 @@ const only = process.env.ONLY ? process.env.ONLY.split(',') : null;
 const STATE_MS = 10000; // waiting for something the server causes
 let server;
 let browser;
+// A plain-http address that is not localhost (the browser maps the name to the server):
+// not a secure context, so no navigator.clipboard there.
+const PLAIN_HOST = 'arbiter.test';
+function plainUrl() {
+  const url = new URL(server.url);
+  url.hostname = PLAIN_HOST;
+  return url.origin;
+}
 
 // web/dist is rebuilt (esbuild, well under a second) when a source is newer than it.
 async function newestMtime(dir) {
@@ -52,7 +62,7 @@ before(async () => {
   console.log(`e2e against ${describeChoice()} at ${server.url}`);
   browser = await chromium.launch({
     executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--mute-audio'],
+    args: [`--host-resolver-rules=MAP ${PLAIN_HOST} ${new URL(server.url).hostname}`, '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--mute-audio'],
   });
 });
 
@@ -109,8 +119,8 @@ class Session {
     return this.player(label, { viewport: { width: 1100, height: 760 } });
   }
 
-  phone(label) {
-    return this.player(label, { viewport: { width: 412, height: 860 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+  phone(label, { width = 412, height = 860 } = {}) {
+    return this.player(label, { viewport: { width, height }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
   }
 
   async failureShots() {
@@ -268,9 +278,11 @@ scenario('draw-offer-accepted', async (s) => {
   await boris.locator('.banner .offer').waitFor({ timeout: STATE_MS });
   await boris.locator('button.draw-accept').click();
   const text = await banner(anna, 'agreement');
-  assert.match(text, /1\/2-1\/2/);
+  assert.match(text, /½-½/); // a draw as people write it (PGN keeps 1/2-1/2)
   assert.match(text, /5\.2\.3/);
   await shot(boris, '05-draw-agreed-phone.png');
+  const pgn = await (await fetch(server.url + (await anna.locator('a.pgn').getAttribute('href')))).text();
+  assert.match(pgn, /\[Result "1\/2-1\/2"\]/, 'the PGN keeps its notation');
 });
 
 scenario('threefold', async (s) => {
@@ -285,7 +297,7 @@ scenario('threefold', async (s) => {
   // The start position stands for the third time with White to move: Art. 9.2.1.
   await anna.locator('button.claim:not([disabled])').click({ timeout: STATE_MS });
   const text = await banner(boris, 'threefold');
-  assert.match(text, /1\/2-1\/2/);
+  assert.match(text, /½-½/); // a draw as people write it (PGN keeps 1/2-1/2)
   assert.match(text, /9\.2/);
   await shot(anna, '06-threefold-claim.png');
 });
@@ -306,7 +318,7 @@ scenario('claim-with-move', async (s) => {
   await clickSquare(boris, 'f6');
   await clickSquare(boris, 'g8');
   const text = await banner(anna, 'threefold');
-  assert.match(text, /1\/2-1\/2.*9\.2/);
+  assert.match(text, /½-½.*9\.2/);
   await banner(boris, 'threefold');
   await shot(boris, '06-claim-with-move-phone.png');
   // The declared move stands in the game (web-protocol.md §3.2: "with the intended move first
@@ -401,12 +413,16 @@ scenario('keyboard', async (s) => {
   const spoken = await boris.evaluate(() => window.spoken);
   assert.equal(spoken.length, 1, JSON.stringify(spoken));
   assert.match(spoken[0].text, /Eva vier|e4/, 'Appendix D: "Bauer Eva zwei Eva vier" (the mock has English only)');
-  await boris.locator('.typed-move').fill('Nf3');
+  // Boris writes German notation (Settings → Notation): the move box reads S for the knight.
+  await boris.locator('#lang').selectOption('de');
+  await boris.locator('.typed-move').fill('Sf3');
   await boris.keyboard.press('Enter');
-  assert.match(await boris.locator('.message').first().innerText(), /No legal move Nf3/);
-  await boris.locator('.typed-move').fill('Nf6');
+  assert.match(await boris.locator('.message').first().innerText(), /No legal move Sf3/);
+  await boris.locator('.typed-move').fill('Sf6');
   await boris.keyboard.press('Enter');
   await plyItem(anna, 2).waitFor({ timeout: STATE_MS });
+  assert.equal(await anna.locator('.move-list li[data-ply="2"] .san').innerText(), 'Nf6');
+  assert.equal(await boris.locator('.move-list li[data-ply="2"] .san').innerText(), 'Sf6');
   // Move-list navigation with the keyboard: back to the start position and forward again.
   await anna.locator('body').click({ position: { x: 5, y: 5 } });
   await anna.keyboard.press('Home');
@@ -535,6 +551,245 @@ scenario('accounts', async (s) => {
     return r.status;
   }, name);
   assert.equal(again, 201);
+});
+
+// --- issue #17, item 6: the board and the page, fixed by playing in a browser (docs/web.md)
+
+const PHONE = { width: 390, height: 844 };
+
+// The moves of a Closed Ruy Lopez, 32 plies: longer than the move list's box on a desktop
+// (about 12 moves) and on a phone (about 6).
+const RUY_LOPEZ = ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1b5', 'a7a6', 'b5a4', 'g8f6', 'e1g1', 'f8e7', 'f1e1', 'b7b5', 'a4b3', 'd7d6', 'c2c3', 'e8g8',
+  'h2h3', 'c6b8', 'd2d4', 'b8d7', 'b1d2', 'c8b7', 'b3c2', 'f8e8', 'd2f1', 'e7f8', 'f1g3', 'g7g6', 'a2a4', 'c7c5', 'd4d5', 'c5c4'];
+
+// Whether ply N's move is inside the move list's visible box.
+function plyInView(page, ply) {
+  return page.evaluate((n) => {
+    const list = document.querySelector('.move-list').getBoundingClientRect();
+    const item = document.querySelector(`.move-list li[data-ply="${n}"] .san`).getBoundingClientRect();
+    return item.top >= list.top - 1 && item.bottom <= list.bottom + 1;
+  }, ply);
+}
+
+async function waitPlyInView(page, ply) {
+  await page.waitForFunction((n) => {
+    const list = document.querySelector('.move-list')?.getBoundingClientRect();
+    const item = document.querySelector(`.move-list li[data-ply="${n}"] .san`)?.getBoundingClientRect();
+    return list && item && item.top >= list.top - 1 && item.bottom <= list.bottom + 1;
+  }, ply, { timeout: STATE_MS }).catch(() => assert.fail(`${page.label}: move ${ply} is not scrolled into the move list's view`));
+}
+
+scenario('move-list-scroll', async (s) => {
+  const game = await restFriendGame(server.url);
+  const desk = await s.desktop('carl');
+  const phone = await s.phone('dora', PHONE);
+  for (const p of [desk, phone]) {
+    await p.goto(`${server.url}/g/${game.id}`);
+    await p.locator('.connection[data-state="online"]').waitFor({ state: 'attached', timeout: STATE_MS });
+  }
+  const table = await seated(server.url, game);
+  try {
+    for (const uci of RUY_LOPEZ) await table.play(uci);
+  } finally {
+    await table.close();
+  }
+  for (const p of [desk, phone]) {
+    await plyItem(p, RUY_LOPEZ.length).waitFor({ timeout: STATE_MS });
+    await waitPlyInView(p, RUY_LOPEZ.length); // the list follows the game
+    assert.equal(await plyInView(p, 1), false, `${p.label}: the list is longer than its box`);
+    // Back to the start and one move on: the list scrolls up to it.
+    await p.locator('button.nav[aria-label="First position"]').click();
+    await p.locator('button.nav[aria-label="Next move"]').click();
+    await waitPlyInView(p, 1);
+    await p.locator('button.nav[aria-label="Last move"]').click();
+    await waitPlyInView(p, RUY_LOPEZ.length);
+  }
+  // Only the list scrolls: the phone's page did not jump to it.
+  assert.equal(await phone.evaluate(() => window.scrollY), 0);
+});
+
+scenario('not-found', async (s) => {
+  const page = await s.phone('anna', PHONE);
+  // A game that does not exist: the server gives the app the page; the app says so.
+  await page.goto(`${server.url}/g/ZZZZZZZZ`);
+  await page.locator('main.not-found h1', { hasText: 'No such game' }).waitFor({ timeout: STATE_MS });
+  assert.match(await page.locator('main.not-found').innerText(), /ZZZZZZZZ/);
+  assert.equal(await page.title(), 'No such game — Arbiter');
+  // A path the app has no page for (the server hands every /g/… to the app).
+  await page.goto(`${server.url}/g/ZZZZZZZZ/moves`);
+  await page.locator('main.not-found h1', { hasText: 'Page not found' }).waitFor({ timeout: STATE_MS });
+  // Any other path, as a server that hands unknown paths to the app would (the arbiter server
+  // answers them with its JSON 404 itself: docs/web.md).
+  await page.route(`${server.url}/nonsense`, (route) => route.fulfill({ path: path.join(web, 'dist', 'index.html'), contentType: 'text/html; charset=utf-8' }));
+  await page.goto(`${server.url}/nonsense`);
+  await page.locator('main.not-found h1', { hasText: 'Page not found' }).waitFor({ timeout: STATE_MS });
+  await page.locator('main.not-found a[href="/"]').click();
+  await page.locator('button.create').waitFor({ timeout: STATE_MS });
+});
+
+// No sideways scrolling: the page is no wider than the phone.
+async function noSidewaysScroll(page, where) {
+  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  assert.ok(scroll <= client, `${where}: the page is ${scroll} px wide on a ${client} px screen`);
+}
+
+// Every button, link, select, text field, and the label of every checkbox and radio button
+// is at least 44 × 44 px (WCAG 2.5.5) where it is on the screen.
+async function tapTargets(page, where) {
+  const small = await page.evaluate(() => {
+    const selector = 'button, a[href], summary, select, input:not([type="checkbox"]):not([type="radio"]):not([type="hidden"]), label:has(> input[type="checkbox"]), label:has(> input[type="radio"])';
+    return [...document.querySelectorAll(selector)]
+      .filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && r.right > 0 && r.left < window.innerWidth && getComputedStyle(e).visibility !== 'hidden';
+      })
+      .filter((e) => e.getBoundingClientRect().width < 44 || e.getBoundingClientRect().height < 44)
+      .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} "${(e.textContent ?? '').trim().slice(0, 20)}" ${Math.round(e.getBoundingClientRect().width)}×${Math.round(e.getBoundingClientRect().height)}`);
+  });
+  assert.deepEqual(small, [], `${where}: tap targets under 44 px`);
+}
+
+// The file letters are centred under their files (either orientation).
+async function filesCentred(page) {
+  const labels = await page.evaluate(() =>
+    [...document.querySelectorAll('cg-container coords.files coord')].map((c) => {
+      const r = c.getBoundingClientRect();
+      return { file: c.textContent, x: r.left + r.width / 2 };
+    }),
+  );
+  assert.equal(labels.length, 8);
+  for (const { file, x } of labels) {
+    const centre = (await squareCentre(page, `${file}1`)).x;
+    assert.ok(Math.abs(x - centre) <= 2, `${page.label}: the label ${file} is at x=${x.toFixed(1)}, its file at ${centre.toFixed(1)}`);
+  }
+}
+
+// Settings: each label on one line, beside its control, on the control's row.
+async function settingsAligned(page) {
+  const rows = await page.evaluate(() =>
+    ['lang', 'voice', 'sound'].map((id) => {
+      const control = document.getElementById(id);
+      const label = control.closest('label') ?? document.querySelector(`label[for="${id}"]`);
+      const c = control.getBoundingClientRect();
+      const l = label.getBoundingClientRect();
+      const text = [...label.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('').trim();
+      return { id, text, lines: label.getClientRects().length, sameRow: l.top < c.bottom && c.top < l.bottom, height: l.height, inside: label.contains(control), beside: label.contains(control) || l.right <= c.left + 1 };
+    }),
+  );
+  for (const r of rows) {
+    assert.ok(r.lines === 1 && r.height < 60, `${page.label}: the label "${r.text}" is on one line (${JSON.stringify(r)})`);
+    assert.ok(r.sameRow && r.beside, `${page.label}: the label "${r.text}" sits beside its control (${JSON.stringify(r)})`);
+  }
+}
+
+scenario('phone-layout', async (s) => {
+  const anna = await s.phone('anna', PHONE);
+  await anna.goto(server.url + '/');
+  await anna.locator('button.create').waitFor();
+  await noSidewaysScroll(anna, 'lobby');
+  await tapTargets(anna, 'lobby');
+  await anna.locator('input[name="color"][value="white"]').check();
+  await anna.locator('#name').fill('Anna');
+  await anna.locator('button.create').click();
+  await anna.waitForURL(/\/g\//);
+  const invite = await anna.locator('.invite-url').inputValue({ timeout: STATE_MS });
+  await noSidewaysScroll(anna, 'waiting for the opponent');
+  await tapTargets(anna, 'waiting for the opponent');
+  const boris = await s.desktop('boris');
+  await boris.goto(invite);
+  await boris.locator('#join-name').fill('Boris');
+  await boris.locator('.join-button').click();
+  await anna.locator('.player.top .name', { hasText: 'Boris' }).waitFor({ timeout: STATE_MS });
+  await move(anna, 'e2', 'e4', 1, { watcher: boris });
+  await noSidewaysScroll(anna, 'game');
+  await filesCentred(anna);
+  await filesCentred(boris);
+  for (const p of [anna, boris]) await p.locator('details.settings summary').click();
+  await tapTargets(anna, 'game');
+  await noSidewaysScroll(anna, 'game with the settings open');
+  await settingsAligned(anna);
+  await settingsAligned(boris);
+  await shot(anna, '11-phone-390.png');
+  await anna.locator('button.resign').click();
+  await anna.locator('button.resign-confirm').click();
+  await banner(anna, 'resign');
+  await tapTargets(anna, 'game over');
+  await noSidewaysScroll(anna, 'game over');
+});
+
+scenario('waiting-for-opponent', async (s) => {
+  const anna = await s.desktop('anna');
+  await anna.goto(plainUrl() + '/');
+  assert.equal(await anna.evaluate(() => window.isSecureContext || 'clipboard' in navigator), false, 'a plain-http address without the clipboard API');
+  await anna.locator('input[name="color"][value="white"]').check();
+  await anna.locator('button.create').click();
+  await anna.waitForURL(/\/g\//);
+  const invite = await anna.locator('.invite-url').inputValue({ timeout: STATE_MS });
+  await anna.locator('.connection[data-state="online"]').waitFor({ state: 'attached', timeout: STATE_MS });
+  // The board offers no move while the game waits for Black.
+  await clickSquare(anna, 'e2');
+  assert.equal(await anna.locator('cg-board square.move-dest').count(), 0, 'no legal-move dots before the opponent joined');
+  await dragPiece(anna, 'e2', 'e4');
+  await anna.locator('.typed-move').fill('d4');
+  await anna.keyboard.press('Enter');
+  await anna.locator('.message', { hasText: 'not joined' }).waitFor({ timeout: STATE_MS });
+  assert.equal(await anna.locator('.move-list li').count(), 0);
+  assert.equal(await anna.locator('cg-board piece.white.pawn').count(), 8);
+  assert.equal((await anna.evaluate(() => window.arbiterTest.fen())).split(' ')[0], 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR');
+  // Copy on a plain-http address: the link is copied (a selected field and the copy
+  // command) and the page says so.
+  await anna.evaluate(() => document.addEventListener('copy', (e) => {
+    const t = e.target;
+    window.copied = t instanceof HTMLInputElement ? t.value.slice(t.selectionStart ?? 0, t.selectionEnd ?? 0) : String(getSelection());
+  }));
+  await anna.locator('button.copy').click();
+  await anna.locator('.copy-status', { hasText: 'Copied' }).waitFor({ timeout: STATE_MS });
+  assert.equal(await anna.evaluate(() => window.copied), invite);
+  // Boris joins: now White may move.
+  const boris = await s.phone('boris', PHONE);
+  await boris.goto(invite);
+  await boris.locator('#join-name').fill('Boris');
+  await boris.locator('.join-button').click();
+  await move(anna, 'e2', 'e4', 1, { watcher: boris });
+});
+
+scenario('dead-connection', async (s) => {
+  const { anna, boris } = await friendGame(s);
+  await move(anna, 'e2', 'e4', 1, { watcher: boris });
+  await move(boris, 'e7', 'e5', 2, { watcher: anna });
+  await move(anna, 'g1', 'f3', 3, { watcher: boris });
+  // The clocks run, so the server pings the players every 5 s. Anna's network goes silent
+  // without closing her socket; her page must notice within a few seconds.
+  await anna.context().setOffline(true);
+  const since = Date.now();
+  await anna.locator('.connection[data-state="offline"]').waitFor({ state: 'attached', timeout: 12000 })
+    .catch(() => assert.fail('the page still says it is online 12 s after its network went silent'));
+  const noticed = Date.now() - since;
+  await move(boris, 'b8', 'c6', 4);
+  await anna.context().setOffline(false);
+  await anna.locator('.connection[data-state="online"]').waitFor({ state: 'attached', timeout: STATE_MS });
+  await plyItem(anna, 4).waitFor({ timeout: STATE_MS }); // the missed move, replayed
+  await move(anna, 'f1', 'b5', 5, { watcher: boris });
+  return `offline noticed after ${noticed} ms`;
+});
+
+scenario('spectator', async (s) => {
+  const { anna, boris } = await friendGame(s);
+  await move(anna, 'e2', 'e4', 1, { watcher: boris });
+  const carl = await s.phone('carl', PHONE);
+  await carl.goto(anna.url());
+  await carl.locator('.spectating').waitFor({ timeout: STATE_MS });
+  await plyItem(carl, 1).waitFor({ timeout: STATE_MS });
+  // The PGN, for spectators too, while the game goes on.
+  const href = await carl.locator('a.pgn').getAttribute('href');
+  const pgn = await (await fetch(server.url + href)).text();
+  assert.match(pgn, /\[White "Anna"\]/);
+  assert.match(pgn, /1\. e4/);
+  // Who is here: both players and one spectator, for everyone.
+  for (const p of [carl, anna, boris]) await p.locator('.crowd', { hasText: '1 watching' }).waitFor({ timeout: STATE_MS });
+  // Boris leaves: the spectator and Anna are told.
+  await boris.close();
+  for (const p of [carl, anna]) await p.locator('.crowd', { hasText: 'Boris (Black) left' }).waitFor({ timeout: STATE_MS });
 });
 
 scenario('showcase', async (s) => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { GameModel } from '../../src/game-model';
+import { displayResult, GameModel } from '../../src/game-model';
 import type { Clock, GameState, MoveEvent } from '../../src/protocol';
 
 const clock = (white: number, black: number, running: 'white' | 'black' | null, delay = 0): Clock => ({
@@ -72,4 +72,11 @@ test('a snapshot of a finished game gives the ending in the server\'s words', ()
   // A server that sends no text: the termination's name.
   m.load({ ...state(), status: 'ended', result: '1/2-1/2', termination: 'threefold_claim', article: '9.2' }, 0);
   assert.equal(m.ending?.text, 'Draw (threefold claim)');
+});
+
+test('a draw is shown as ½-½; wins and unfinished games as they are', () => {
+  assert.equal(displayResult('1/2-1/2'), '½-½');
+  assert.equal(displayResult('1-0'), '1-0');
+  assert.equal(displayResult('0-1'), '0-1');
+  assert.equal(displayResult('*'), '*');
 });

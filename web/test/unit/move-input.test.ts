@@ -38,3 +38,26 @@ test('castling and promotion', () => {
   assert.deepEqual(parseTypedMove('bxa8=N', fen, dests, 'white'), { uci: 'b7a8n' });
   assert.ok('error' in parseTypedMove('b8', fen, dests, 'white'));
 });
+
+test('moves typed in the notation language of the settings', () => {
+  assert.deepEqual(parseTypedMove('Sf3', START, START_DESTS, 'white', 'de'), { uci: 'g1f3' });
+  assert.deepEqual(parseTypedMove('Cf3', START, START_DESTS, 'white', 'fr'), { uci: 'g1f3' });
+  assert.deepEqual(parseTypedMove('Pf3', START, START_DESTS, 'white', 'nl'), { uci: 'g1f3' });
+  assert.deepEqual(parseTypedMove('Кf3', START, START_DESTS, 'white', 'ru'), { uci: 'g1f3' });
+  assert.deepEqual(parseTypedMove('♘f3', START, START_DESTS, 'white', 'figurine'), { uci: 'g1f3' });
+  assert.deepEqual(parseTypedMove('e4', START, START_DESTS, 'white', 'de'), { uci: 'e2e4' });
+  // A French R is the king: no king move here.
+  const fen = '4k3/8/8/8/8/8/8/R3K3 w - - 0 1';
+  const dests = { a1: ['a2', 'b1'], e1: ['d1', 'f1', 'd2', 'e2', 'f2'] };
+  assert.deepEqual(parseTypedMove('Rf1', fen, dests, 'white', 'fr'), { uci: 'e1f1' });
+  assert.deepEqual(parseTypedMove('Tb1', fen, dests, 'white', 'fr'), { uci: 'a1b1' });
+  assert.deepEqual(parseTypedMove('Rb1', fen, dests, 'white', 'en'), { uci: 'a1b1' });
+  // Promotion and messages in the language.
+  const promo = '4k3/1P6/8/8/8/8/8/4K3 w - - 0 1';
+  assert.deepEqual(parseTypedMove('b8=D', promo, { b7: ['b8'] }, 'white', 'de'), { uci: 'b7b8q' });
+  const say = parseTypedMove('b8', promo, { b7: ['b8'] }, 'white', 'de');
+  assert.ok('error' in say && say.error.includes('b8=D'), JSON.stringify(say));
+  const twoKnights = '4k3/8/8/8/8/8/8/1N3N1K w - - 0 1';
+  const both = parseTypedMove('Sd2', twoKnights, { b1: ['d2'], f1: ['d2'] }, 'white', 'de');
+  assert.ok('error' in both && both.error.includes('Sb1 or Sf1'), JSON.stringify(both));
+});
