@@ -61,6 +61,14 @@ function field(id: string, label: string, type: string, autocomplete: string): [
   return [h('label', { for: id }, label), input];
 }
 
+// Where to go after signing in: the page that sent the player here (?next=, a path of this
+// site only), else the lobby.
+function nextPage(): string {
+  const next = new URLSearchParams(location.search).get('next') ?? '/';
+  // "//host" and "/\\host" would leave the site.
+  return next.startsWith('/') && next[1] !== '/' && next[1] !== '\\' ? next : '/';
+}
+
 // /login and /signup: one form, two modes.
 export function showSignIn(root: HTMLElement, mode: 'login' | 'signup'): void {
   clear(root);
@@ -82,7 +90,7 @@ export function showSignIn(root: HTMLElement, mode: 'login' | 'signup'): void {
     h('p.help', {}, signup ? 'At least 8 characters.' : ''),
     error,
     h('button#account-submit.primary', { type: 'submit' }, signup ? 'Sign up' : 'Sign in'),
-    h('p', {}, signup ? h('a', { href: '/login' }, 'I have an account') : h('a#signup-link', { href: '/signup' }, 'Create an account')),
+    h('p', {}, signup ? h('a', { href: `/login${location.search}` }, 'I have an account') : h('a#signup-link', { href: `/signup${location.search}` }, 'Create an account')),
   );
   form.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -90,7 +98,7 @@ export function showSignIn(root: HTMLElement, mode: 'login' | 'signup'): void {
     void send('POST', `/api/account/${mode}`, { name: name.value.trim(), password: password.value }).then(({ status, data }) => {
       if (status === 200 || status === 201) {
         current = data as unknown as Account;
-        location.assign('/');
+        location.assign(nextPage());
         return;
       }
       const retry = status === 429 ? ' (too many attempts: wait a few minutes)' : '';

@@ -1,5 +1,5 @@
 // REST calls (docs/web-protocol.md §1) and the seat tokens kept in localStorage.
-import type { GameState, Side } from './protocol';
+import type { GameState, RatingChange, Side } from './protocol';
 
 export interface Preset {
   id: string;
@@ -15,6 +15,7 @@ export interface CreateRequest {
   color: Side | 'random';
   opponent: { type: 'friend' } | { type: 'computer'; level: number };
   name?: string;
+  rated?: boolean; // issue #17: needs a logged-in account, a friend and standard chess
 }
 
 export interface SeatGrant {
@@ -52,6 +53,7 @@ export const createGame = (req: CreateRequest): Promise<SeatGrant> => call('POST
 export const joinGame = (id: string, name: string, invite: string): Promise<SeatGrant> =>
   call('POST', `/api/games/${id}/join`, { name, invite });
 export const getGame = (id: string): Promise<GameState> => call('GET', `/api/games/${id}`);
+export const getRatings = (id: string): Promise<{ ratings: RatingChange[] }> => call('GET', `/api/games/${id}/ratings`);
 export const listGames = (status: 'ongoing' | 'recent'): Promise<{ games: Record<string, unknown>[] }> =>
   call('GET', `/api/games?status=${status}&limit=20`);
 

@@ -32,6 +32,7 @@ export class GameModel {
   rematch: { offeredBy: Side | null; gameId: string | null } = { offeredBy: null, gameId: null };
   initialMs = 0;
   openSeat: Side | null = null; // a friend game waiting for its second player
+  rated = false; // issue #17
 
   get over(): boolean {
     return this.ending !== null;
@@ -44,6 +45,7 @@ export class GameModel {
     this.category = s.category;
     this.startFen = s.start_fen;
     this.openSeat = s.open_seat ?? null;
+    this.rated = s.rated ?? false;
     this.fen = s.fen;
     this.turn = s.turn;
     this.plies = s.moves.map((m, i) => ({

@@ -1,5 +1,6 @@
 // The game page: wires the connection, the model and the views together.
-import { getGame, HttpError, inviteFor, inviteInLocation, joinGame, saveToken, tokensFor } from './api';
+import { currentAccount } from './account';
+import { getGame, getRatings, HttpError, inviteFor, inviteInLocation, joinGame, saveToken, tokensFor } from './api';
 import { Board } from './board';
 import { ClockView } from './clock-view';
 import { Controls } from './controls';
@@ -27,7 +28,9 @@ export async function showGame(root: HTMLElement, id: string, wantedSeat: Side |
   // visitor watches.
   const invite = inviteInLocation();
   if (!seat && invite && state.open_seat && state.status === 'created') {
-    const joined = await offerJoin(root, state.open_seat);
+    // Issue #17: a rated game's seat is taken by an account.
+    if (state.rated && !currentAccount()) return askToSignIn(root);
+    const joined = await offerJoin(root, state.open_seat, state.rated ?? false);
     if (joined) {
       const grant = await joinGame(id, joined, invite);
       saveToken(id, grant.seat, grant.token);
@@ -39,18 +42,33 @@ export async function showGame(root: HTMLElement, id: string, wantedSeat: Side |
   new GamePage(root, id, seat, seat ? tokensFor(id)[seat] ?? null : null).start();
 }
 
-function offerJoin(root: HTMLElement, open: Side): Promise<string | null> {
+// A rated game's invitation opened without an account: sign in (or up), then come back here.
+function askToSignIn(root: HTMLElement): void {
+  const back = encodeURIComponent(location.pathname + location.search + location.hash);
+  root.replaceChildren(
+    h(
+      'section.join',
+      {},
+      h('h1', {}, 'You are invited to a rated game'),
+      h('p', {}, 'A rated game changes both players\' ratings, so it is played between two accounts.'),
+      h('p', {}, h('a#join-signin.button.primary', { href: `/login?next=${back}` }, 'Sign in to play'), ' ', h('a#join-signup', { href: `/signup?next=${back}` }, 'Create an account')),
+    ),
+  );
+}
+
+function offerJoin(root: HTMLElement, open: Side, rated: boolean): Promise<string | null> {
   return new Promise((resolve) => {
+    const account = currentAccount();
     const name = h('input#join-name', { type: 'text', maxlength: 40, placeholder: 'Your name', autocomplete: 'nickname' });
     root.replaceChildren(
       h(
         'section.join',
         {},
-        h('h1', {}, 'You are invited to a game'),
-        h('p', {}, `You will play ${open}.`),
-        h('label', { for: 'join-name' }, 'Name '),
-        name,
-        h('button.primary.join-button', { type: 'button', onclick: () => resolve(name.value.trim() || 'Anonymous') }, `Join as ${open}`),
+        h('h1', {}, rated ? 'You are invited to a rated game' : 'You are invited to a game'),
+        h('p', {}, `You will play ${open}${account ? ` as ${account.name}` : ''}.`),
+        account ? null : h('label', { for: 'join-name' }, 'Name '),
+        account ? null : name,
+        h('button.primary.join-button', { type: 'button', onclick: () => resolve(account?.name ?? (name.value.trim() || 'Anonymous')) }, `Join as ${open}`),
         h('button.watch', { type: 'button', onclick: () => resolve(null) }, 'Just watch'),
       ),
     );
@@ -67,6 +85,9 @@ class GamePage {
   private readonly clocks: ClockView;
   private readonly settings: Settings;
   private readonly banner = h('div.banner', { role: 'status', 'aria-live': 'assertive' });
+  // Issue #17: a rated game's rating changes, asked for once it has ended.
+  private readonly ratingBox = h('div#rating-change.rating-change');
+  private ratingsAsked = false;
   private readonly status = h('div.connection', { 'aria-live': 'polite' });
   private readonly announcer = h('div.announcer', { 'aria-live': 'polite', role: 'log' });
   private readonly message = h('div.message', { role: 'alert' });
@@ -261,6 +282,23 @@ class GamePage {
     this.status.dataset.state = s;
   }
 
+  // The server rates a game moments after its end: asked again until the changes are there.
+  private askRatings(attempt: number): void {
+    getRatings(this.id)
+      .then(({ ratings }) => {
+        if (ratings.length === 0) {
+          if (attempt < 10) window.setTimeout(() => this.askRatings(attempt + 1), 1000);
+          return;
+        }
+        this.ratingBox.replaceChildren(
+          ...ratings.map((r) =>
+            h('div.rating', { 'data-color': r.color }, `${this.model.players[r.color].name}: ${r.before} → ${r.after}${r.provisional ? '?' : ''} (${r.diff >= 0 ? '+' : ''}${r.diff})`),
+          ),
+        );
+      })
+      .catch(() => undefined);
+  }
+
   private refresh(): void {
     this.moves.setLanguage(this.settings.language as NotationLanguage);
     this.moves.render(this.model.plies);
@@ -273,6 +311,13 @@ class GamePage {
     if (end) {
       this.banner.append(h('strong.result', {}, end.result === '*' ? '' : displayResult(end.result)), h('span.reason', {}, ` ${end.text}`));
       if (end.article) this.banner.append(h('span.article', {}, ` (FIDE Laws, Art. ${end.article})`));
+      if (this.model.rated) {
+        if (!this.ratingsAsked) {
+          this.ratingsAsked = true;
+          this.askRatings(0);
+        }
+        this.banner.append(this.ratingBox);
+      }
     } else if (this.model.drawOffer && this.seat && this.model.drawOffer !== this.seat) {
       this.banner.append(h('span.offer', {}, `${this.model.drawOffer === 'white' ? 'White' : 'Black'} offers a draw.`));
     } else if (this.model.openSeat && this.seat) {

@@ -1,5 +1,6 @@
 // The lobby: time-control presets (bullet, blitz, rapid, classical, delay) or a custom
 // control in the grammar of spec/game-events.md, variant, colour and opponent.
+import { currentAccount } from './account';
 import { createGame, getPresets, listGames, type Preset, saveInvite, saveToken } from './api';
 import { h } from './dom';
 
@@ -58,6 +59,15 @@ export async function showLobby(root: HTMLElement): Promise<void> {
     ...COMPUTER_LEVELS.map((l) => h('option', { value: String(l.level), selected: l.level === 3 }, l.label)),
   );
   const number960 = h('input#n960', { type: 'number', min: 0, max: 959, placeholder: 'random' });
+  // Issue #17: a rated game is between two accounts, over a standard board, with a friend.
+  const account = currentAccount();
+  const rated = h('input#rated', { type: 'checkbox', disabled: !account });
+  const ratedRow = h(
+    'div.row',
+    {},
+    h('label.choice', { for: 'rated' }, rated, ' Rated'),
+    h('small#rated-help.help', {}, account ? ' both players need an account; the result changes both ratings' : ' sign in to play rated games'),
+  );
   const form = h(
     'form.lobby-form',
     {},
@@ -72,11 +82,19 @@ export async function showLobby(root: HTMLElement): Promise<void> {
     h('div.row', {}, radio('color', 'white', 'White'), radio('color', 'random', 'Random', true), radio('color', 'black', 'Black')),
     h('h2', {}, 'Opponent'),
     h('div.row', {}, radio('opponent', 'friend', 'A friend (by link)', true), radio('opponent', 'computer', 'The computer, level '), level),
-    h('label', { for: 'name' }, 'Your name '),
-    name,
+    ratedRow,
+    account ? h('p.playing-as', {}, `Playing as ${account.name}`) : h('label', { for: 'name' }, 'Your name '),
+    account ? null : name,
     error,
     h('button.primary.create', { type: 'submit' }, 'Create game'),
   );
+  // Rated needs a friend over a standard board: the box follows the other choices.
+  form.addEventListener('change', () => {
+    const data = new FormData(form);
+    const ratable = data.get('opponent') !== 'computer' && data.get('variant') !== 'chess960';
+    rated.disabled = !account || !ratable;
+    if (rated.disabled) rated.checked = false;
+  });
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     const tc = chosen.trim();
@@ -94,6 +112,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
       color: (data.get('color') as 'white' | 'black' | 'random') ?? 'random',
       opponent: data.get('opponent') === 'computer' ? { type: 'computer', level: Number(level.value) || 3 } : { type: 'friend' },
       name: name.value.trim() || undefined,
+      rated: rated.checked || undefined,
     })
       .then((g) => {
         const id = g.id ?? g.game.id;

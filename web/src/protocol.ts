@@ -57,7 +57,18 @@ export interface GameState {
   termination: string | null;
   article: string | null;
   text?: string | null; // how it ended, the end event's sentence (older servers: absent)
+  rated?: boolean; // issue #17: the result changes both players' ratings
   seq: number;
+}
+
+// GET /api/games/{id}/ratings (issue #17): what a rated game did to both ratings.
+export interface RatingChange {
+  color: Side;
+  before: number;
+  after: number;
+  diff: number;
+  deviation: number;
+  provisional: boolean;
 }
 
 export interface MoveEvent {

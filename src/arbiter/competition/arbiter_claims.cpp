@@ -123,6 +123,22 @@ void Arbiter::claim_draw(const Event& e, const ClaimEvent& c) {
     correct = game_.can_claim_fifty() || (intended && game_.can_claim_fifty(*intended));
   }
   if (correct) {
+    // The score says who claimed, and with which move when the intended move made the claim
+    // correct (9.2.1.1 / 9.3.1: written on the scoresheet, not made on the board).
+    const bool already = threefold ? game_.can_claim_threefold() : game_.can_claim_fifty();
+    const bool by_move = intended && !already;
+    std::string note = std::string(side_name(c.side)) + " claims a draw by " +
+                       (threefold ? "threefold repetition" : "the fifty-move rule");
+    if (by_move) {
+      const core::Position& pos = game_.position();
+      note += " with the intended move " + std::to_string(pos.fullmove_number()) +
+              (c.side == Color::White ? ". " : "...") + notation::san(pos, *intended);
+    }
+    note +=
+        " (Art. " +
+        std::string(threefold ? (by_move ? "9.2.1.1" : "9.2.1.2") : (by_move ? "9.3.1" : "9.3.2")) +
+        "): upheld";
+    record_.note(std::move(note));
     // 9.5.2: a correct claim ends the game at once.
     end(GameResult::Draw, threefold ? Termination::ThreefoldClaim : Termination::FiftyMoveClaim,
         now_);

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 namespace arbiter::competition {
 namespace {
 
@@ -348,6 +350,53 @@ TEST(ArbiterOffers, ADeclinedOfferIsKnownUntilTheOpponentMoves) {
   EXPECT_EQ(a->moves_by(Color::Black), 2);
   ASSERT_EQ(a->record().moves.size(), 4u);
   EXPECT_EQ(a->record().moves[2].san, "Nf3");
+}
+
+}  // namespace
+}  // namespace arbiter::competition
+
+namespace arbiter::competition {
+namespace {
+
+// A correct claim is on the score: who claimed, under which article, and the intended move
+// of 9.2.1.1 (written, not played) — issue #17 found the PGN silent about it.
+TEST(ArbiterClaimRecord, AnUpheldClaimWithAnIntendedMoveIsNotedInThePgn) {
+  auto a = Arbiter::create(start_with("300"));
+  ASSERT_TRUE(a.has_value());
+  const char* moves[] = {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"};
+  int line = 2;
+  for (const char* m : moves) {
+    a->apply(move(line, line * 1000, line % 2 == 0 ? Color::White : Color::Black, m));
+    ++line;
+  }
+  a->apply(Event{line, Millis{line * 1000}, ClaimEvent{Color::Black, ClaimKind::Threefold, "Ng8"}});
+  ASSERT_EQ(a->termination(), Termination::ThreefoldClaim);
+  std::string pgn = to_pgn(a->record(), a->result(), a->termination());
+  std::replace(pgn.begin(), pgn.end(), '\n', ' ');  // the PGN wraps its lines
+  EXPECT_NE(pgn.find("{black claims a draw by threefold repetition with the intended move 4...Ng8 "
+                     "(Art. 9.2.1.1): upheld}"),
+            std::string::npos)
+      << pgn;
+  EXPECT_EQ(pgn.find("4... Ng8"), std::string::npos) << "the intended move is not played";
+  EXPECT_NE(pgn.find("4. Ng1 {[%clk"), std::string::npos) << pgn;
+}
+
+TEST(ArbiterClaimRecord, AnUpheldClaimWithoutAMoveNamesItsArticle) {
+  auto a = Arbiter::create(start_with("300"));
+  ASSERT_TRUE(a.has_value());
+  const char* moves[] = {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"};
+  int line = 2;
+  for (const char* m : moves) {
+    a->apply(move(line, line * 1000, line % 2 == 0 ? Color::White : Color::Black, m));
+    ++line;
+  }
+  a->apply(Event{line, Millis{line * 1000}, ClaimEvent{Color::White, ClaimKind::Threefold, {}}});
+  ASSERT_EQ(a->termination(), Termination::ThreefoldClaim);
+  std::string pgn = to_pgn(a->record(), a->result(), a->termination());
+  std::replace(pgn.begin(), pgn.end(), '\n', ' ');
+  EXPECT_NE(pgn.find("{white claims a draw by threefold repetition (Art. 9.2.1.2): upheld}"),
+            std::string::npos)
+      << pgn;
 }
 
 }  // namespace

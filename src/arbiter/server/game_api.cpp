@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <vector>
 
+#include "arbiter/rating/glicko2.hpp"
 #include "arbiter/server/rest_reply.hpp"
 
 namespace arbiter::server {
@@ -125,14 +127,38 @@ void GameApi::handle_async(const HttpRequest& request, Respond respond) {
     respond(error_reply(429, "rate-limited", "too many requests; slow down"));
     return;
   }
-  auto req = admit_creation(request);
-  if (!req) {
-    respond(std::move(req.error()));
+  const auto create = [this](const HttpRequest& r, Respond done, const SeatAccount& creator) {
+    auto req = admit_creation(r);
+    if (!req) {
+      done(std::move(req.error()));
+      return;
+    }
+    registry_.create_async(
+        *req,
+        [done = std::move(done)](Result<CreatedGame> created) { done(created_reply(created)); },
+        creator);
+  };
+  if (has_session(request)) {
+    // Whose session it is is read from the store: on the pool, not on a network thread.
+    waiting_->post([this, request, create, respond = std::move(respond)]() mutable {
+      create(request, std::move(respond), seat_account(request));
+    });
     return;
   }
-  registry_.create_async(*req, [respond = std::move(respond)](Result<CreatedGame> created) {
-    respond(created_reply(created));
-  });
+  create(request, std::move(respond), {});
+}
+
+bool GameApi::has_session(const HttpRequest& request) const {
+  if (!accounts_) return false;
+  const auto secret = cookie_value(request.cookie, kSessionCookie);
+  return secret && !secret->empty();
+}
+
+SeatAccount GameApi::seat_account(const HttpRequest& request) {
+  if (!has_session(request)) return {};
+  auto account = accounts_->account_of(request);
+  if (!account) return {};
+  return SeatAccount{account->id, account->name};
 }
 
 HttpReply GameApi::route(const HttpRequest& request) {
@@ -156,7 +182,7 @@ HttpReply GameApi::route(const HttpRequest& request) {
     if (post) {
       auto req = admit_creation(request);
       if (!req) return std::move(req.error());
-      return created_reply(registry_.create(*req));
+      return created_reply(registry_.create(*req, seat_account(request)));
     }
     if (!get) return error_reply(405, "method", "GET or POST");
     int limit = 50;
@@ -214,10 +240,13 @@ HttpReply GameApi::route(const HttpRequest& request) {
     if (!post) return error_reply(405, "method", "POST only");
     auto req = wire::parse_join_request(request.body);
     if (!req) return from_error(req.error());
-    auto joined = room->join(*req);
+    auto joined = room->join(*req, seat_account(request));
     if (!joined) {
       if (joined.error().where.field == "invite") {
         return error_reply(403, "bad-invite", joined.error().message, "invite");
+      }
+      if (joined.error().where.field == "rated") {
+        return error_reply(401, "login", joined.error().message, "rated");
       }
       if (joined.error().code == ErrorCode::kProtocolState) {
         return error_reply(409, "seat-taken", joined.error().message);
@@ -227,6 +256,23 @@ HttpReply GameApi::route(const HttpRequest& request) {
     return json_reply(200, wire::write_join_response(joined->seat, joined->token, joined->state));
   }
   if (!get) return error_reply(405, "method", "GET only");
+  if (sub == "ratings") {
+    // Issue #17: what a rated game did to both ratings (empty until it is rated).
+    auto changes = registry_.rating_changes(room->id());
+    if (!changes) return from_error(changes.error());
+    std::vector<wire::RatingChangeView> views;
+    for (std::size_t i = 0; i < changes->size() && i < 2; ++i) {
+      const store::RatingChange& c = (*changes)[i];
+      const rating::Glicko2Rating after{c.after.rating, c.after.deviation, c.after.volatility};
+      views.push_back(
+          wire::RatingChangeView{i == 0 ? core::Color::White : core::Color::Black,
+                                 static_cast<int>(std::lround(c.before.rating)),
+                                 static_cast<int>(std::lround(after.rating)),
+                                 static_cast<int>(std::lround(after.deviation)),
+                                 rating::is_provisional(after, rating::kOnlineSettings)});
+    }
+    return json_reply(200, wire::write_rating_changes(views));
+  }
   if (sub == "pgn") {
     return HttpReply{200,
                      "application/x-chess-pgn; charset=utf-8",

@@ -64,6 +64,10 @@ class GameApi final : public ApiHandler {
 
  private:
   [[nodiscard]] bool allow(const std::string& remote);
+  // Issue #17: whether the request carries a session cookie, and whose account it is (a
+  // store read: call off the network threads).
+  [[nodiscard]] bool has_session(const HttpRequest& request) const;
+  [[nodiscard]] SeatAccount seat_account(const HttpRequest& request);
   HttpReply route(const HttpRequest& request);
   // POST /api/games up to the registry: the request parsed and admitted, or the reply.
   tl::expected<wire::CreateGameRequest, HttpReply> admit_creation(const HttpRequest& request);

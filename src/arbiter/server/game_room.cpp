@@ -141,6 +141,7 @@ wire::GameState GameRoom::state_locked() const {
     p.level = seat.computer ? extra_.level : 0;
   }
   s.time_control = header_.time_control;
+  s.rated = header_.rated;
   s.category = std::string(clock::to_string(arbiter_->category()));
   s.variant = header_.variant;
   s.chess960 = extra_.chess960;
@@ -215,7 +216,8 @@ Result<std::string> GameRoom::fen(std::optional<int> ply) {
 
 // ------------------------------------------------------------------ REST join
 
-Result<JoinResult> GameRoom::join(const wire::JoinGameRequest& request) {
+Result<JoinResult> GameRoom::join(const wire::JoinGameRequest& request,
+                                  const SeatAccount& account) {
   std::unique_lock lock{mutex_};
   if (!wait_idle(lock)) return make_error(ErrorCode::kIo, "the game is busy; try again");
   AfterAction after{*this};
@@ -239,15 +241,31 @@ Result<JoinResult> GameRoom::join(const wire::JoinGameRequest& request) {
                         "this seat is open only to the holder of the invitation link",
                         Location{0, 0, "invite"});
     }
+    // Issue #17: a rated game is played between two accounts.
+    if (header_.rated && account.id == 0) {
+      return make_error(ErrorCode::kProtocolState, "this game is rated: log in to play it",
+                        Location{0, 0, "rated"});
+    }
+    if (account.id != 0 && account.id == seats_[side_index(~c)].user) {
+      return make_error(ErrorCode::kProtocolState, "you already hold the other seat of this game",
+                        Location{0, 0, "seat_user"});
+    }
+    const std::string& name = account.id != 0 ? account.name : request.name;
     seat.taken = true;
-    seat.name = request.name;
+    seat.name = name;
+    pending_.seat_name = store::GameWrite::SeatName{c == Color::White, name};
+    if (account.id != 0) {
+      seat.user = account.id;
+      (c == Color::White ? header_.white_user : header_.black_user) = account.id;
+      pending_.seat_user = store::GameWrite::SeatUser{c == Color::White, account.id};
+    }
     if (arbiter_->game().ply() == 0 && log_lines_ == 0) {
-      (c == Color::White ? start_.white : start_.black) = request.name;
+      (c == Color::White ? start_.white : start_.black) = name;
       if (auto renamed = competition::Arbiter::create(start_))
         arbiter_.emplace(std::move(*renamed));
     }
     start_log();  // both seats are taken: the referee's log begins with the final names
-    add_event(wire::JoinEventData{c, request.name});
+    add_event(wire::JoinEventData{c, name});
     commit();
     if (!wait_idle(lock) || !last_commit_ok_) {
       return make_error(ErrorCode::kIo, "the game could not be stored; try again");

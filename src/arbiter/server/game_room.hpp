@@ -50,9 +50,23 @@ struct RematchRequest {
   const store::GameHeader* previous = nullptr;
   wire::GameExtra extra;  // of the new game
   std::array<std::string, 2> names;
+  std::array<std::int64_t, 2> users{};  // the seats' accounts (issue #17), as names
 };
 
 class GameRoom;
+
+// An account taking a seat (issue #17, docs/accounts.md).
+struct SeatAccount {
+  std::int64_t id = 0;  // 0: no account
+  std::string name;
+};
+
+// A rated game's end, once committed (issue #17): the rating service rates it.
+struct RatedGameEnd {
+  std::string game_id;
+  std::string time_control;
+  std::string result;  // "1-0", "0-1", "1/2-1/2" (other results are not rated)
+};
 
 struct RoomContext {
   store::Store* store = nullptr;
@@ -81,6 +95,9 @@ struct RoomContext {
   // it must only queue. Empty: nobody is told.
   std::function<void(const std::string& game_id, std::span<const store::EventRecord>)>
       committed_events;
+  // Issue #17: told when a rated game's ending is committed. Called under the room's lock:
+  // it must only queue. Empty: rated games are not rated (tests, tools).
+  std::function<void(RatedGameEnd)> rated_game_ended;
 };
 
 struct JoinResult {
@@ -117,7 +134,10 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   // REST (§1)
   [[nodiscard]] wire::GameState state();
   // Errors: kProtocolState "seat-taken" when no seat is open and the token is not a seat's.
-  [[nodiscard]] Result<JoinResult> join(const wire::JoinGameRequest& request);
+  // `account`: the joiner's account (issue #17), id 0 for none; a rated game needs one, and
+  // its name replaces the request's.
+  [[nodiscard]] Result<JoinResult> join(const wire::JoinGameRequest& request,
+                                        const SeatAccount& account = {});
   [[nodiscard]] std::string pgn();
   // The referee's event log as stored, one JSON line each (spec/game-events.md). Empty
   // before both seats are taken. Errors: the store's.
@@ -159,6 +179,7 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
     std::string name;
     bool computer = false;
     bool taken = true;
+    std::int64_t user = 0;  // the seat's account (issue #17), 0: none
   };
   using Client = RoomClient;  // one socket and its protocol timers (room_client.hpp)
   struct Pending {
@@ -167,6 +188,8 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
     std::optional<std::size_t> end_index;  // first event of the ending
     std::optional<store::MoveRecord> move;
     std::optional<store::Ending> ending;
+    std::optional<store::GameWrite::SeatUser> seat_user;  // an account takes a seat
+    std::optional<store::GameWrite::SeatName> seat_name;  // the joiner's name, for lists
   };
 
   GameRoom(RoomContext context, store::GameHeader header, wire::GameExtra extra,
@@ -348,6 +371,7 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
     std::vector<store::EventRecord> events;
     std::vector<std::pair<std::shared_ptr<Connection>, std::string>> seats;
     Reply reply;
+    std::optional<std::string> rated_result;  // a rated game's result, ended by this commit
   };
   std::optional<InFlight> in_flight_;
   bool last_commit_ok_ = true;

@@ -338,6 +338,7 @@ void GameRoom::accept_rematch(Color side) {
   r.extra.level = extra_.level;
   r.extra.rematch_of = id_;
   r.names = {seats_[1].name, seats_[0].name};  // colours swapped
+  r.users = {seats_[1].user, seats_[0].user};
   auto game = ctx_.rematch(r);
   if (!game) {
     log_line("game " + id_ + ": rematch failed: " + game.error().describe());

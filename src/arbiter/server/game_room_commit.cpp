@@ -32,9 +32,13 @@ void GameRoom::commit(Reply reply) {
   ARB_ASSERT(!in_flight_);
   Pending p = std::move(pending_);
   pending_ = {};
-  InFlight flight{std::move(p.events), std::move(pending_seat_), std::move(reply)};
+  InFlight flight{std::move(p.events), std::move(pending_seat_), std::move(reply), {}};
   pending_seat_.clear();
-  if (flight.events.empty() && p.log.empty() && !p.move && !p.ending) {
+  if (p.ending && p.ending->status == store::GameStatus::Ended && header_.rated) {
+    flight.rated_result = p.ending->result;
+  }
+  if (flight.events.empty() && p.log.empty() && !p.move && !p.ending && !p.seat_user &&
+      !p.seat_name) {
     in_flight_ = std::move(flight);
     committed({});
     return;
@@ -46,6 +50,8 @@ void GameRoom::commit(Reply reply) {
   if (lease_) write.epoch = lease_->epoch;  // the fence (docs/cluster.md)
   write.log = std::move(p.log);
   write.move = std::move(p.move);
+  write.seat_user = p.seat_user;
+  write.seat_name = std::move(p.seat_name);
   write.events.assign(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(split));
   if (p.ending) {
     write.ending = std::move(p.ending);
@@ -107,6 +113,9 @@ void GameRoom::committed(Result<void> result) {
     return;
   }
   publish(std::move(f.events));
+  if (f.rated_result && ctx_.rated_game_ended) {
+    ctx_.rated_game_ended(RatedGameEnd{id_, header_.time_control, *f.rated_result});
+  }
   for (auto& [connection, text] : f.seats)
     connection->send(std::make_shared<const std::string>(text));
   for (const auto& text : f.reply.stored) deliver(text);

@@ -132,8 +132,11 @@ Result<void> GameRoom::replay(const store::StoredGame& stored) {
   aborted_ = false;
   end_announced_ = false;
   log_lines_ = 0;
-  seats_[0] = Seat{h.white_token, h.white, extra_.computer == Color::White, true};
-  seats_[1] = Seat{h.black_token, h.black, extra_.computer == Color::Black, true};
+  // The seats' accounts as stored (a reload after a failed commit forgets an unstored one).
+  header_.white_user = h.white_user;
+  header_.black_user = h.black_user;
+  seats_[0] = Seat{h.white_token, h.white, extra_.computer == Color::White, true, h.white_user};
+  seats_[1] = Seat{h.black_token, h.black, extra_.computer == Color::Black, true, h.black_user};
   // A friend game created in the lobby waits for its second player (§1.2); a rematch
   // starts with both seats taken.
   if (!extra_.computer && !extra_.rematch_of) seats_[side_index(~extra_.creator)].taken = false;

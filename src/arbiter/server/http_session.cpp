@@ -212,6 +212,12 @@ void HttpSession::forward(HttpRequest request, std::string address) {
 void HttpSession::serve_file(const http::request<http::string_body>& request) {
   const std::string_view target{request.target().data(), request.target().size()};
   auto path = resolve_static(site_.root, target, site_.hidden);
+  auto status = http::status::ok;
+  if (!path && path.error().code == ErrorCode::kIo && is_page_path(target)) {
+    // An address of no page: the app's own "page not found", with the status that says so.
+    path = resolve_static(site_.root, "/", site_.hidden);
+    status = http::status::not_found;
+  }
   if (!path) {
     // A refused path (outside the root, hidden, badly encoded) looks like a missing file
     // to the client, and is logged (docs/security.md, "Static files").
@@ -229,7 +235,7 @@ void HttpSession::serve_file(const http::request<http::string_body>& request) {
   const auto size = body.size();
   const std::string file = path->string();
   if (request.method() == http::verb::head) {
-    http::response<http::empty_body> res{http::status::ok, version_};
+    http::response<http::empty_body> res{status, version_};
     res.set(http::field::content_type, bsv(mime_type(file)));
     res.content_length(size);
     res.keep_alive(keep_alive_);
@@ -237,7 +243,7 @@ void HttpSession::serve_file(const http::request<http::string_body>& request) {
     return;
   }
   http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(body)),
-                                      std::make_tuple(http::status::ok, version_)};
+                                      std::make_tuple(status, version_)};
   res.set(http::field::content_type, bsv(mime_type(file)));
   res.set(http::field::cache_control, file.ends_with("index.html") ? "no-cache" : "max-age=300");
   res.content_length(size);

@@ -32,6 +32,9 @@ Result<NodeStarted> Node::start() {
     engines_ = std::make_unique<EnginePool>(*options_.engines);
     context.computer = [this](int level) { return engines_->seat(level); };
   }
+  // Issue #17: rated games are rated once their ending is committed, off the room's lock.
+  ratings_ = std::make_unique<RatingService>(*store_, clock_);
+  context.rated_game_ended = [this](RatedGameEnd end) { ratings_->game_ended(std::move(end)); };
   context.timings = options_.timings;
   context.node = options_.node;
   context.lease_ttl = options_.lease_ttl;

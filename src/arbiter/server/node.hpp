@@ -22,6 +22,7 @@
 #include "arbiter/server/computer.hpp"
 #include "arbiter/server/event_bus.hpp"
 #include "arbiter/server/game_api.hpp"
+#include "arbiter/server/rating_service.hpp"
 #include "arbiter/server/registry.hpp"
 #include "arbiter/server/server.hpp"
 #include "arbiter/server/service.hpp"
@@ -93,6 +94,7 @@ class Node {
   std::unique_ptr<store::Store> store_;
   std::unique_ptr<CommitWriter> writer_;
   std::unique_ptr<EnginePool> engines_;
+  std::unique_ptr<RatingService> ratings_;  // before the registry: its rooms call it
   std::unique_ptr<EventPublisher> publisher_;
   std::unique_ptr<GameRegistry> registry_;
   std::unique_ptr<NodeClient> node_client_;

@@ -83,7 +83,17 @@ std::vector<std::shared_ptr<GameRoom>> GameRegistry::rooms() {
   return out;
 }
 
-Result<GameRegistry::NewGame> GameRegistry::prepare(const wire::CreateGameRequest& request) {
+Result<GameRegistry::NewGame> GameRegistry::prepare(const wire::CreateGameRequest& request,
+                                                    const SeatAccount& creator) {
+  // Issue #17: a rated game is between two accounts, over the board of standard chess.
+  if (request.rated) {
+    const auto unrated = [](std::string why) {
+      return make_error(ErrorCode::kInvalidArgument, std::move(why), Location{0, 0, "rated"});
+    };
+    if (creator.id == 0) return unrated("a rated game needs an account: log in first");
+    if (request.computer) return unrated("games against the computer are not rated");
+    if (request.chess960) return unrated("Chess960 games are not rated");
+  }
   std::string tc_text = request.time_control;
   for (const auto& p : presets()) {
     if (p.id == tc_text) tc_text = p.time_control;
@@ -127,8 +137,11 @@ Result<GameRegistry::NewGame> GameRegistry::prepare(const wire::CreateGameReques
   h.black_token = random_token();
   const std::string other =
       request.computer ? "Computer level " + std::to_string(request.level) : "?";
-  h.white = extra.creator == Color::White ? request.name : other;
-  h.black = extra.creator == Color::Black ? request.name : other;
+  const std::string& name = creator.id != 0 ? creator.name : request.name;
+  h.white = extra.creator == Color::White ? name : other;
+  h.black = extra.creator == Color::Black ? name : other;
+  (extra.creator == Color::White ? h.white_user : h.black_user) = creator.id;
+  h.rated = request.rated;
   h.time_control = tc->to_string();
   h.variant = request.chess960 ? "chess960" : "standard";
   h.start_fen = *fen;
@@ -151,20 +164,22 @@ CreatedGame GameRegistry::NewGame::created(std::shared_ptr<GameRoom> room) const
   return out;
 }
 
-Result<CreatedGame> GameRegistry::create(const wire::CreateGameRequest& request) {
-  auto game = prepare(request);
+Result<CreatedGame> GameRegistry::create(const wire::CreateGameRequest& request,
+                                         const SeatAccount& creator) {
+  auto game = prepare(request, creator);
   if (!game) return tl::unexpected(game.error());
   auto room = store_new(game->header, std::move(game->computer));
   if (!room) return tl::unexpected(room.error());
   return game->created(std::move(*room));
 }
 
-void GameRegistry::create_async(const wire::CreateGameRequest& request, CreatedDone done) {
+void GameRegistry::create_async(const wire::CreateGameRequest& request, CreatedDone done,
+                                const SeatAccount& creator) {
   if (ctx_.writer == nullptr || ctx_.executor == nullptr) {
-    done(create(request));
+    done(create(request, creator));
     return;
   }
-  auto game = prepare(request);
+  auto game = prepare(request, creator);
   if (!game) {
     done(tl::unexpected(game.error()));
     return;
@@ -251,6 +266,10 @@ Result<RematchGame> GameRegistry::create_rematch(const RematchRequest& r) {
   h.black_token = random_token();
   h.white = r.names[0];
   h.black = r.names[1];
+  // A rated game's rematch is rated too, between the same accounts.
+  h.white_user = r.users[0];
+  h.black_user = r.users[1];
+  h.rated = prev.rated;
   h.time_control = prev.time_control;
   h.variant = prev.variant;
   h.start_fen = *fen;

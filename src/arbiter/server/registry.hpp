@@ -66,13 +66,18 @@ class GameRegistry {
 
   // Errors: kTimeControlSyntax / kTimeControlValue (field time_control), kInvalidArgument,
   // kIo (the store failed).
-  [[nodiscard]] Result<CreatedGame> create(const wire::CreateGameRequest& request);
+  // `creator`: the creator's account (issue #17), id 0 for none; its name replaces the
+  // request's, and a rated game needs one (kInvalidArgument, field "rated", otherwise; also
+  // for a rated game against the computer or of Chess960).
+  [[nodiscard]] Result<CreatedGame> create(const wire::CreateGameRequest& request,
+                                           const SeatAccount& creator = {});
   // As create(), answering through `done`: with a group-commit writer (RoomContext::writer),
   // the game is stored by the writer with the moves of other games and `done` runs on the
   // executor after the commit, so the caller's thread (a network thread) never waits for
   // the store; without one, at once.
   using CreatedDone = std::function<void(Result<CreatedGame>)>;
-  void create_async(const wire::CreateGameRequest& request, CreatedDone done);
+  void create_async(const wire::CreateGameRequest& request, CreatedDone done,
+                    const SeatAccount& creator = {});
   // The room of a game, loading it from the store when needed; null if there is none
   // (or, on a cluster node, when another node holds it).
   [[nodiscard]] std::shared_ptr<GameRoom> find(const std::string& id);
@@ -99,6 +104,10 @@ class GameRegistry {
   // Games still waiting for their second player get theirs at the join. Returns how many
   // were converted. Run before serving.
   [[nodiscard]] Result<int> convert_legacy_logs();
+  // Issue #17: the rating changes a game made (white's then black's; empty if unrated).
+  [[nodiscard]] Result<std::vector<store::RatingChange>> rating_changes(const std::string& id) {
+    return ctx_.store->game_rating_changes(id);
+  }
   [[nodiscard]] Result<std::vector<store::GameSummary>> list(
       std::optional<store::GameStatus> status, int limit);
 
@@ -124,7 +133,7 @@ class GameRegistry {
     [[nodiscard]] CreatedGame created(std::shared_ptr<GameRoom> room) const;
   };
   static constexpr int kIdAttempts = 5;  // fresh ids drawn when one is taken
-  Result<NewGame> prepare(const wire::CreateGameRequest& request);
+  Result<NewGame> prepare(const wire::CreateGameRequest& request, const SeatAccount& creator);
   void submit_new(std::shared_ptr<NewGame> game, int attempt, CreatedDone done);
   // Opens and registers the room of a game just stored.
   Result<std::shared_ptr<GameRoom>> open_new(const store::GameHeader& h,

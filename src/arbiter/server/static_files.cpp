@@ -100,6 +100,15 @@ bool path_within(const fs::path& path, const fs::path& dir) {
   return true;
 }
 
+bool is_page_path(std::string_view target) noexcept {
+  const std::string_view path = target.substr(0, target.find_first_of("?#"));
+  if (path.empty() || path.front() != '/' || path.starts_with("/api/") || path == "/api") {
+    return false;
+  }
+  const std::string_view last = path.substr(path.rfind('/') + 1);
+  return last.find('.') == std::string_view::npos;
+}
+
 Result<fs::path> resolve_static(const fs::path& root, std::string_view target,
                                 const std::vector<fs::path>& hidden) {
   auto relative = decode_static_path(target);

@@ -32,6 +32,12 @@ inline constexpr std::size_t kStaticPathMax = 1024;
     const std::filesystem::path& root, std::string_view target,
     const std::vector<std::filesystem::path>& hidden = {});
 
+// Whether a missing `target` names a page of the app rather than a file: its last segment
+// has no '.' ("/nonsense", "/g/x/moves"; not "/app.js", "/missing.css"), and it is not
+// under /api/. The server answers such a target with index.html and status 404, so that
+// the app shows its own "page not found" (issue #17); a missing file stays a JSON 404.
+[[nodiscard]] bool is_page_path(std::string_view target) noexcept;
+
 // What the server serves files from: the document root, and the directories under it (or
 // anywhere) that are never served whatever the request (the data directory).
 struct StaticSite {

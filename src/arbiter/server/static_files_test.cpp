@@ -142,5 +142,16 @@ TEST(StaticPath, MimeTypes) {
   EXPECT_EQ(mime_type("blob"), "application/octet-stream");
 }
 
+TEST(StaticPages, AMissingPathWithoutAnExtensionIsAPageOfTheApp) {
+  EXPECT_TRUE(is_page_path("/nonsense"));
+  EXPECT_TRUE(is_page_path("/g/abc/moves"));
+  EXPECT_TRUE(is_page_path("/profile/anna?tab=games"));
+  EXPECT_FALSE(is_page_path("/app.js"));
+  EXPECT_FALSE(is_page_path("/missing.css?v=1"));
+  EXPECT_FALSE(is_page_path("/api/nothing"));
+  EXPECT_FALSE(is_page_path("/api"));
+  EXPECT_FALSE(is_page_path(""));
+}
+
 }  // namespace
 }  // namespace arbiter::server

@@ -116,6 +116,7 @@ class RoomTest : public ::testing::Test {
     ctx.computer = [this](int) { return std::make_unique<ScriptedComputer>(&computer_stops_); };
     ctx.timings = timings_;
     ctx.node = node_;
+    ctx.rated_game_ended = rated_hook_;
     registry_ = std::make_unique<GameRegistry>(ctx);
   }
 
@@ -192,6 +193,8 @@ class RoomTest : public ::testing::Test {
   RoomTimings timings_;   // of the rooms of the next open()
   std::string node_;      // the cluster node of the next open(); empty: a single server
   std::string location_;  // the store, reopened by open()
+  // Issue #17: told of rated games' committed endings (RoomContext::rated_game_ended).
+  std::function<void(RatedGameEnd)> rated_hook_;
   // Group commit (game_room_commit_test.cpp): set by a derived fixture before open().
   CommitWriter* writer_ = nullptr;
   Executor* executor_override_ = nullptr;

@@ -83,6 +83,21 @@ class DelegatingStore : public Store {
     return inner_.delete_other_sessions(user_id, keep_hash);
   }
   Result<int> purge_sessions(WallMs now) override { return inner_.purge_sessions(now); }
+  Result<std::vector<RatingRecord>> ratings_of(std::int64_t user_id) override {
+    return inner_.ratings_of(user_id);
+  }
+  Result<std::vector<RatingChange>> record_rated_game(
+      std::string_view game_id, std::string_view speed, WallMs now,
+      const std::function<RatingPair(const RatingPair& before)>& compute) override {
+    return inner_.record_rated_game(game_id, speed, now, compute);
+  }
+  Result<std::vector<RatingChange>> game_rating_changes(std::string_view game_id) override {
+    return inner_.game_rating_changes(game_id);
+  }
+  Result<std::vector<RatingChange>> rating_history(std::int64_t user_id, std::string_view speed,
+                                                   int limit) override {
+    return inner_.rating_history(user_id, speed, limit);
+  }
   std::vector<Result<void>> commit(std::span<const GameWrite> writes) override {
     return inner_.commit(writes);
   }

@@ -194,6 +194,62 @@ TEST_P(GroupCommit, CreatesGamesWithTheOtherWrites) {
   EXPECT_FALSE(store_->load_game("g5"));
 }
 
+// Issue #17: the invitee's account takes its seat in the write of the join. The default
+// commit has no call that changes a stored game's seats: it seats an account only in the
+// header of a game the same write creates.
+TEST_P(GroupCommit, AnAccountTakesASeatWithTheOtherWrites) {
+  auto anna = store_->create_user({0, "Anna", "anna", "$argon2id$h", 1, 0});
+  ASSERT_TRUE(anna) << anna.error().describe();
+  GameWrite join = move_write("g1", 1, 1);
+  join.seat_user = GameWrite::SeatUser{false, anna->id};
+  GameWrite created;
+  created.game_id = "g3";
+  created.create = sample_header("g3");
+  created.seat_user = GameWrite::SeatUser{true, anna->id};
+  const auto results = store_->commit(std::vector<GameWrite>{join, created});
+  ASSERT_EQ(results.size(), 2u);
+  EXPECT_TRUE(results[1]) << results[1].error().describe();
+  EXPECT_EQ(store_->load_game("g3")->header.white_user, anna->id);
+  auto g1 = store_->load_game("g1");
+  ASSERT_TRUE(g1);
+  if (GetParam() == Backend::DefaultOneCallPerPart) {
+    ASSERT_FALSE(results[0]);
+    EXPECT_EQ(results[0].error().code, ErrorCode::kUnsupported);
+    EXPECT_EQ(results[0].error().where.field, "seat_user");
+    EXPECT_TRUE(g1->moves.empty());  // nothing of the write was applied
+    EXPECT_EQ(g1->header.black_user, 0);
+    return;
+  }
+  EXPECT_TRUE(results[0]) << results[0].error().describe();
+  EXPECT_EQ(g1->header.black_user, anna->id);
+  EXPECT_EQ(g1->moves.size(), 1u);
+}
+
+TEST_P(GroupCommit, ASeatIsNamedWithTheOtherWrites) {
+  GameWrite join = move_write("g1", 1, 1);
+  join.seat_name = GameWrite::SeatName{false, "Boris"};
+  GameWrite unknown = move_write("nosuch", 1, 1);
+  unknown.move.reset();
+  unknown.events.clear();
+  unknown.seat_name = GameWrite::SeatName{true, "Nobody"};
+  GameWrite control = move_write("g2", 1, 1);
+  control.seat_name = GameWrite::SeatName{true, "Bad\nname"};
+  const auto results = store_->commit(std::vector<GameWrite>{join, unknown, control});
+  ASSERT_EQ(results.size(), 3u);
+  EXPECT_FALSE(results[2]);
+  EXPECT_EQ(results[2].error().where.field, "seat_name");
+  if (GetParam() == Backend::DefaultOneCallPerPart) {
+    ASSERT_FALSE(results[0]);
+    EXPECT_EQ(results[0].error().where.field, "seat_name");
+    return;
+  }
+  EXPECT_TRUE(results[0]) << results[0].error().describe();
+  EXPECT_FALSE(results[1]);
+  EXPECT_EQ(store_->load_game("g1")->header.black, "Boris");
+  EXPECT_EQ(store_->load_game("g1")->moves.size(), 1u);
+  EXPECT_EQ(store_->load_game("g2")->moves.size(), 0u);  // the refused write left nothing
+}
+
 TEST_P(GroupCommit, AnEmptyBatchCommitsNothing) { EXPECT_TRUE(store_->commit({}).empty()); }
 
 INSTANTIATE_TEST_SUITE_P(Backends, GroupCommit,

@@ -1,6 +1,7 @@
 // Versioned migrations: the list's rules, a SQLite file made by the program before
 // migrations existed (schema version 1 in PRAGMA user_version, no schema_migrations), and
-// a database of version 6 on every backend, from before accounts (issue #17).
+// databases of versions 6 and 7 on every backend, from before accounts and before rated
+// games (issue #17).
 #include "arbiter/store/migration.hpp"
 
 #include <gtest/gtest.h>
@@ -61,8 +62,8 @@ TEST(Migrations, BothBackendsHaveTheSameNumberedList) {
     EXPECT_EQ(pg[i].version, sqlite[i].version);
     EXPECT_EQ(pg[i].name, sqlite[i].name);
   }
-  EXPECT_EQ(latest_version(sqlite), 7);
-  EXPECT_EQ(sqlite.back().name, "accounts and sessions");
+  EXPECT_EQ(latest_version(sqlite), 8);
+  EXPECT_EQ(sqlite.back().name, "rated games and ratings");
 }
 
 TEST(Migrations, PendingAreThoseAfterTheCurrentVersion) {
@@ -102,11 +103,11 @@ TEST(Migrations, AVersion1SqliteFileIsMigratedAndKeepsItsGames) {
   }
   auto db = sqlite::Database::open(path, 1000);
   ASSERT_TRUE(db);
-  EXPECT_EQ(query_int(*db, "PRAGMA user_version"), 7);
-  EXPECT_EQ(
-      query_int(*db,
-                "SELECT COUNT(*) FROM schema_migrations WHERE version IN (1, 2, 3, 4, 5, 6, 7)"),
-      7);
+  EXPECT_EQ(query_int(*db, "PRAGMA user_version"), 8);
+  EXPECT_EQ(query_int(*db,
+                      "SELECT COUNT(*) FROM schema_migrations"
+                      " WHERE version IN (1, 2, 3, 4, 5, 6, 7, 8)"),
+            8);
   // Version 6: the events kept, in a table with rowids under a unique (game, seq) index.
   EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM events WHERE game_id = 'old' AND seq = 1"), 1);
   EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'events_by_game'"), 1);
@@ -129,7 +130,7 @@ TEST(Migrations, ANewSqliteFileRecordsEveryMigrationOnce) {
   ASSERT_TRUE(SqliteStore::open(path));  // a second open applies nothing
   auto db = sqlite::Database::open(path, 1000);
   ASSERT_TRUE(db);
-  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM schema_migrations"), 7);
+  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM schema_migrations"), 8);
   EXPECT_EQ(query_int(*db,
                       "SELECT name = 'games by status' FROM schema_migrations"
                       " WHERE version = 2"),
@@ -158,19 +159,24 @@ TEST(Migrations, ASqliteFileOfANewerProgramIsRefused) {
   EXPECT_EQ(store.error().code, ErrorCode::kUnsupported);
 }
 
-// A database as the program of schema version 6 left it, on either backend: that
-// backend's own migrations 1..6 applied and recorded, and a game with a move, an event and
-// a referee log line.
-std::string version6_database(Backend backend) {
+// A database as the program of schema version `version` (6 or later) left it, on either
+// backend: that backend's own migrations 1..version applied and recorded, and a game with a
+// move, an event and a referee log line; from version 7 on, an account too (id 1, Anna).
+std::string old_database(Backend backend, int version) {
   const auto all = backend == Backend::Sqlite ? sqlite_migrations() : pg_migrations();
   std::string sql{kCreateMigrationsTable};
   sql += ";\n";
-  for (const Migration& m : all.first(6)) {
+  for (const Migration& m : all.first(static_cast<std::size_t>(version))) {
     sql += m.sql;
     sql += ";\nINSERT INTO schema_migrations (version, name) VALUES (" + std::to_string(m.version) +
            ", '" + std::string{m.name} + "');\n";
   }
-  if (backend == Backend::Sqlite) sql += "PRAGMA user_version = 6;\n";
+  if (backend == Backend::Sqlite) sql += "PRAGMA user_version = " + std::to_string(version) + ";\n";
+  if (version >= 7) {
+    sql +=
+        "INSERT INTO users (name, name_key, password_hash, created_ms)"
+        " VALUES ('Anna', 'anna', '$argon2id$h', 500);\n";
+  }
   sql += R"sql(
 INSERT INTO games (id, white_token, black_token, white, black, time_control, variant,
   start_fen, status, result, reason, extra, created_ms, updated_ms)
@@ -207,7 +213,7 @@ class MigrationToAccounts : public testing::BackendTest {};
 ARB_STORE_BACKENDS(MigrationToAccounts);
 
 TEST_P(MigrationToAccounts, AVersion6DatabaseGainsAccountsAndKeepsItsGames) {
-  ASSERT_TRUE(testing::execute_sql(location(), version6_database(GetParam())));
+  ASSERT_TRUE(testing::execute_sql(location(), old_database(GetParam(), 6)));
   ASSERT_EQ(schema_version(GetParam(), location()), 6);
   {
     auto store = open();
@@ -228,9 +234,54 @@ TEST_P(MigrationToAccounts, AVersion6DatabaseGainsAccountsAndKeepsItsGames) {
     ASSERT_TRUE(store->create_session(s));
     EXPECT_EQ(*store->find_session(s.token_hash, 3500), s);
   }
-  EXPECT_EQ(schema_version(GetParam(), location()), 7);
+  EXPECT_EQ(schema_version(GetParam(), location()), 8);
   ASSERT_TRUE(open());  // a second open applies nothing
-  EXPECT_EQ(schema_version(GetParam(), location()), 7);
+  EXPECT_EQ(schema_version(GetParam(), location()), 8);
+}
+
+class MigrationToRatings : public testing::BackendTest {};
+ARB_STORE_BACKENDS(MigrationToRatings);
+
+TEST_P(MigrationToRatings, AVersion7DatabaseGainsRatedGamesAndKeepsItsGames) {
+  ASSERT_TRUE(testing::execute_sql(location(), old_database(GetParam(), 7)));
+  ASSERT_EQ(schema_version(GetParam(), location()), 7);
+  {
+    auto store = open();
+    ASSERT_TRUE(store);
+    auto game = store->load_game("old");
+    ASSERT_TRUE(game) << game.error().describe();
+    EXPECT_EQ(game->header.white, "Anna");
+    EXPECT_EQ(game->header.status, GameStatus::Ongoing);
+    EXPECT_EQ(game->header.created_ms, 1000);
+    EXPECT_EQ(game->header.updated_ms, 2000);
+    // Version 8: the game has no accounts in its seats and is not rated.
+    EXPECT_EQ(game->header.white_user, 0);
+    EXPECT_EQ(game->header.black_user, 0);
+    EXPECT_FALSE(game->header.rated);
+    ASSERT_EQ(game->moves.size(), 1u);
+    EXPECT_EQ(game->moves[0].san, "e4");
+    EXPECT_EQ(game->events, (std::vector<EventRecord>{{1, R"({"type":"move"})", 2000}}));
+    EXPECT_EQ(game->log, std::vector<LogLine>{testing::sample_line(1)});
+    EXPECT_EQ(*store->game_rating_changes("old"), std::vector<RatingChange>{});
+    // The account of version 7 is kept, and plays a rated game.
+    EXPECT_EQ(store->find_user("anna")->value().id, 1);
+    auto boris = store->create_user({0, "Boris", "boris", "$argon2id$h", 3000, 0});
+    ASSERT_TRUE(boris) << boris.error().describe();
+    GameHeader rated = testing::sample_header("rated", 3000);
+    rated.white_user = 1;
+    rated.black_user = boris->id;
+    rated.rated = true;
+    ASSERT_TRUE(store->create_game(rated));
+    ASSERT_TRUE(store->finish_game("rated", {GameStatus::Ended, "1-0", "resignation", 4000}, {}));
+    auto changes = store->record_rated_game("rated", "blitz", 5000,
+                                            [](const RatingPair& before) { return before; });
+    ASSERT_TRUE(changes) << changes.error().describe();
+    ASSERT_EQ(changes->size(), 2u);
+    EXPECT_EQ(store->ratings_of(1)->at(0).games, 1);
+  }
+  EXPECT_EQ(schema_version(GetParam(), location()), 8);
+  ASSERT_TRUE(open());  // a second open applies nothing
+  EXPECT_EQ(schema_version(GetParam(), location()), 8);
 }
 
 }  // namespace

@@ -35,6 +35,9 @@ Result<GameHeader> read_header(pqxx::transaction_base& tx, const std::string& id
   h.extra = text(r, 11);
   h.created_ms = number(r, 12);
   h.updated_ms = number(r, 13);
+  h.white_user = number(r, 14);
+  h.black_user = number(r, 15);
+  h.rated = r[16].as<bool>();
   return h;
 }
 

@@ -118,6 +118,49 @@ CREATE INDEX sessions_by_user ON sessions (user_id);
 CREATE INDEX sessions_by_expiry ON sessions (expires_ms);
 )sql";
 
+// Version 8 (issue #17, docs/store.md "Rated games and ratings"): the accounts in a game's
+// seats (0: none, so no foreign key), whether it is rated, and each player's Glicko-2
+// rating per category with the history of changes, one row per player of each rated game.
+// Adding a column with a constant default rewrites no row (PostgreSQL 11 and later). The
+// partial indexes find a player's games without holding the anonymous ones.
+constexpr std::string_view kRatedGamesAndRatings = R"sql(
+ALTER TABLE games ADD COLUMN white_user BIGINT NOT NULL DEFAULT 0 CHECK (white_user >= 0);
+ALTER TABLE games ADD COLUMN black_user BIGINT NOT NULL DEFAULT 0 CHECK (black_user >= 0);
+ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT false;
+CREATE INDEX games_by_white_user ON games (white_user, updated_ms DESC) WHERE white_user <> 0;
+CREATE INDEX games_by_black_user ON games (black_user, updated_ms DESC) WHERE black_user <> 0;
+CREATE TABLE ratings (
+  user_id    BIGINT NOT NULL REFERENCES users (id),
+  speed      TEXT NOT NULL
+               CHECK (speed IN ('bullet','blitz','rapid','classical','correspondence')),
+  rating     DOUBLE PRECISION NOT NULL,
+  deviation  DOUBLE PRECISION NOT NULL CHECK (deviation > 0),
+  volatility DOUBLE PRECISION NOT NULL CHECK (volatility > 0),
+  games      INTEGER NOT NULL CHECK (games >= 0),
+  updated_ms BIGINT NOT NULL,
+  PRIMARY KEY (user_id, speed)
+);
+CREATE TABLE rating_changes (
+  game_id           TEXT NOT NULL REFERENCES games (id),
+  user_id           BIGINT NOT NULL REFERENCES users (id),
+  speed             TEXT NOT NULL
+                      CHECK (speed IN ('bullet','blitz','rapid','classical','correspondence')),
+  before_rating     DOUBLE PRECISION NOT NULL,
+  before_deviation  DOUBLE PRECISION NOT NULL,
+  before_volatility DOUBLE PRECISION NOT NULL,
+  before_games      INTEGER NOT NULL,
+  before_updated_ms BIGINT NOT NULL,
+  after_rating      DOUBLE PRECISION NOT NULL,
+  after_deviation   DOUBLE PRECISION NOT NULL,
+  after_volatility  DOUBLE PRECISION NOT NULL,
+  after_games       INTEGER NOT NULL,
+  after_updated_ms  BIGINT NOT NULL,
+  at_ms             BIGINT NOT NULL,
+  PRIMARY KEY (game_id, user_id)
+);
+CREATE INDEX rating_changes_by_user ON rating_changes (user_id, speed, at_ms);
+)sql";
+
 constexpr Migration kMigrations[] = {
     {1, "games, moves and events", kGamesMovesEvents},
     {2, "games by status", kGamesByStatus},
@@ -126,6 +169,7 @@ constexpr Migration kMigrations[] = {
     {5, "cluster nodes", kClusterNodes},
     {6, "events appended", kEventsAppended},
     {7, "accounts and sessions", kAccountsAndSessions},
+    {8, "rated games and ratings", kRatedGamesAndRatings},
 };
 
 // pg_advisory_xact_lock key of the migrations ("Arbiter" in ASCII).

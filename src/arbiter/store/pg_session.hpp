@@ -34,6 +34,8 @@ struct PreparedStatement {
 
 // The statements of PgStore's accounts and sessions (pg_accounts.cpp).
 [[nodiscard]] std::span<const PreparedStatement> account_statements() noexcept;
+// The statements of PgStore's ratings (pg_ratings.cpp).
+[[nodiscard]] std::span<const PreparedStatement> rating_statements() noexcept;
 
 class Session {
  public:

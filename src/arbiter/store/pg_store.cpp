@@ -17,10 +17,16 @@ namespace {
 constexpr pg::PreparedStatement kStatements[] = {
     {"insert_game",
      "INSERT INTO games (id, white_token, black_token, white, black, time_control, variant,"
-     " start_fen, status, result, reason, extra, created_ms, updated_ms)"
-     " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)"
+     " start_fen, status, result, reason, extra, created_ms, updated_ms, white_user, black_user,"
+     " rated)"
+     " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
      " ON CONFLICT (id) DO NOTHING"},
     {"lock_game", "SELECT status FROM games WHERE id = $1 FOR UPDATE"},
+    {"lock_game_seats", "SELECT white_user, black_user FROM games WHERE id = $1 FOR UPDATE"},
+    {"take_white_seat", "UPDATE games SET white_user = $2 WHERE id = $1"},
+    {"take_black_seat", "UPDATE games SET black_user = $2 WHERE id = $1"},
+    {"name_white_seat", "UPDATE games SET white = $2 WHERE id = $1"},
+    {"name_black_seat", "UPDATE games SET black = $2 WHERE id = $1"},
     {"last_ply", "SELECT COALESCE(MAX(ply), 0) FROM moves WHERE game_id = $1"},
     {"insert_move",
      "INSERT INTO moves (game_id, ply, uci, san, white_ms, black_ms, wall_ms)"
@@ -56,7 +62,8 @@ constexpr pg::PreparedStatement kStatements[] = {
      " updated_ms = GREATEST(updated_ms, $5) WHERE id = $1"},
     {"read_header",
      "SELECT id, white_token, black_token, white, black, time_control, variant, start_fen,"
-     " status, result, reason, extra, created_ms, updated_ms FROM games WHERE id = $1"},
+     " status, result, reason, extra, created_ms, updated_ms, white_user, black_user, rated"
+     " FROM games WHERE id = $1"},
     {"read_moves",
      "SELECT ply, uci, san, white_ms, black_ms, wall_ms FROM moves WHERE game_id = $1"
      " ORDER BY ply"},
@@ -143,12 +150,33 @@ Result<void> write_ending(pqxx::transaction_base& tx, const std::string& id, con
   return {};
 }
 
+// The account exists and is not deleted (kProtocolState "user"), its row locked against a
+// concurrent delete_user (FOR SHARE) until the transaction ends.
+Result<void> lock_live_user(pqxx::transaction_base& tx, std::int64_t user_id) {
+  if (tx.exec_prepared("lock_live_user", user_id).empty()) return no_live_user(user_id);
+  return {};
+}
+
 Result<void> insert_game(pqxx::transaction_base& tx, const GameHeader& h) {
+  for (const std::int64_t user : {h.white_user, h.black_user}) {
+    if (user != 0) ARB_TRY(lock_live_user(tx, user));
+  }
   const pqxx::result inserted = tx.exec_prepared(
       "insert_game", h.id, h.white_token, h.black_token, h.white, h.black, h.time_control,
       h.variant, h.start_fen, std::string{to_string(h.status)}, h.result, h.reason, h.extra,
-      h.created_ms, std::max(h.created_ms, h.updated_ms));
+      h.created_ms, std::max(h.created_ms, h.updated_ms), h.white_user, h.black_user, h.rated);
   if (inserted.affected_rows() == 0) return game_already_exists(h.id);
+  return {};
+}
+
+// An account takes a seat (GameWrite::seat_user), under the game's row lock.
+Result<void> take_seat(pqxx::transaction_base& tx, const std::string& id,
+                       const GameWrite::SeatUser& seat) {
+  const pqxx::result seats = tx.exec_prepared("lock_game_seats", id);
+  if (seats.empty()) return no_such_game(id);
+  ARB_TRY(check_seat(id, seat, seats[0][0].as<std::int64_t>(), seats[0][1].as<std::int64_t>()));
+  ARB_TRY(lock_live_user(tx, seat.user_id));
+  tx.exec_prepared0(seat.white ? "take_white_seat" : "take_black_seat", id, seat.user_id);
   return {};
 }
 
@@ -158,6 +186,13 @@ Result<void> write_one(pqxx::transaction_base& tx, const GameWrite& w) {
     // The fence (issue #16): under the game's row lock, only the current epoch writes.
     if (auto status = lock_game(tx, w.game_id); !status) return tl::unexpected(status.error());
     ARB_TRY(check_epoch(w.game_id, lease_of(tx, w.game_id), *w.epoch));
+  }
+  // An account taking a seat (issue #17), before the move and events that announce it.
+  if (w.seat_user) ARB_TRY(take_seat(tx, w.game_id, *w.seat_user));
+  if (w.seat_name) {
+    const pqxx::result named = tx.exec_prepared(
+        w.seat_name->white ? "name_white_seat" : "name_black_seat", w.game_id, w.seat_name->name);
+    if (named.affected_rows() == 0) return no_such_game(w.game_id);
   }
   // The game's row is locked before its log lines: by the fence, the move, the events, or here.
   if (w.move) {
@@ -185,6 +220,7 @@ Result<std::unique_ptr<PgStore>> PgStore::open(const std::string& url) {
   // After the migrations made the tables.
   store->session_->add_statements(kStatements);
   store->session_->add_statements(pg::account_statements());
+  store->session_->add_statements(pg::rating_statements());
   return store;
 }
 

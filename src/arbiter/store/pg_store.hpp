@@ -67,6 +67,16 @@ class PgStore final : public Store {
   [[nodiscard]] Result<int> delete_other_sessions(std::int64_t user_id,
                                                   std::string_view keep_hash) override;
   [[nodiscard]] Result<int> purge_sessions(WallMs now) override;
+  // Ratings (issue #17; pg_ratings.cpp).
+  [[nodiscard]] Result<std::vector<RatingRecord>> ratings_of(std::int64_t user_id) override;
+  [[nodiscard]] Result<std::vector<RatingChange>> record_rated_game(
+      std::string_view game_id, std::string_view speed, WallMs now,
+      const std::function<RatingPair(const RatingPair& before)>& compute) override;
+  [[nodiscard]] Result<std::vector<RatingChange>> game_rating_changes(
+      std::string_view game_id) override;
+  [[nodiscard]] Result<std::vector<RatingChange>> rating_history(std::int64_t user_id,
+                                                                 std::string_view speed,
+                                                                 int limit) override;
   // One transaction, one flush; a savepoint per write.
   [[nodiscard]] std::vector<Result<void>> commit(std::span<const GameWrite> writes) override;
 

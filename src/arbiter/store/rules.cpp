@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 namespace arbiter::store {
 namespace {
@@ -92,6 +93,58 @@ tl::unexpected<Error> no_live_user(std::int64_t user_id) {
 
 tl::unexpected<Error> session_exists() {
   return state_error("a session with this token hash already exists", "session");
+}
+
+Result<void> check_seat(std::string_view game_id, const GameWrite::SeatUser& seat,
+                        std::int64_t white_user, std::int64_t black_user) {
+  const char* side = seat.white ? "white" : "black";
+  if (const std::int64_t taken = seat.white ? white_user : black_user; taken != 0) {
+    return state_error("the " + std::string{side} + " seat of game '" + std::string{game_id} +
+                           "' is already account " + std::to_string(taken) + "'s",
+                       "seat_user");
+  }
+  if (seat.user_id == (seat.white ? black_user : white_user)) {
+    return make_error(ErrorCode::kInvalidArgument,
+                      "account " + std::to_string(seat.user_id) + " already plays game '" +
+                          std::string{game_id} + "': it cannot take the " + side + " seat too",
+                      {0, 0, "seat_user"});
+  }
+  return {};
+}
+
+Result<void> check_ratable(std::string_view game_id, GameStatus status, bool rated) {
+  if (status != GameStatus::Ended) {
+    return state_error("game '" + std::string{game_id} + "' is " + std::string{to_string(status)} +
+                           ": only an ended game is rated",
+                       "game");
+  }
+  if (!rated) return state_error("game '" + std::string{game_id} + "' is not rated", "rated");
+  return {};
+}
+
+RatingRecord unrated(std::int64_t user_id, std::string_view speed) {
+  RatingRecord r;
+  r.user_id = user_id;
+  r.speed = std::string{speed};
+  return r;
+}
+
+std::vector<RatingChange> rating_changes(std::string_view game_id, std::string_view speed,
+                                         WallMs now, const RatingPair& before,
+                                         const RatingPair& computed) {
+  std::vector<RatingChange> changes;
+  for (const auto& [was, is] :
+       {std::pair{&before.white, &computed.white}, std::pair{&before.black, &computed.black}}) {
+    RatingRecord after = unrated(was->user_id, speed);
+    after.rating = is->rating;
+    after.deviation = is->deviation;
+    after.volatility = is->volatility;
+    after.games = was->games + 1;
+    after.updated_ms = now;
+    changes.push_back(
+        RatingChange{std::string{game_id}, was->user_id, std::string{speed}, *was, after, now});
+  }
+  return changes;
 }
 
 WallMs latest_wall(WallMs wall_ms, std::span<const EventRecord> events) noexcept {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "arbiter/base/error.hpp"
 #include "arbiter/store/store.hpp"
@@ -40,6 +41,24 @@ namespace arbiter::store {
 // "a session with this token hash already exists" (field session). The hash is not echoed:
 // it opens the session to whoever reads the log.
 [[nodiscard]] tl::unexpected<Error> session_exists();
+// Rated games (issue #17). An account may take the seat of a stored game whose seats hold
+// `white_user` and `black_user`: the seat is still without an account (kProtocolState,
+// field "seat_user"), and the other seat is not this account's (kInvalidArgument, field
+// "seat_user", as create_game's "black_user": one account never plays both sides).
+[[nodiscard]] Result<void> check_seat(std::string_view game_id, const GameWrite::SeatUser& seat,
+                                      std::int64_t white_user, std::int64_t black_user);
+// A game may be rated: it ended (not aborted, not still in play: field "game") and it is a
+// rated game (field "rated"). Whether its players' accounts are live is the caller's check.
+[[nodiscard]] Result<void> check_ratable(std::string_view game_id, GameStatus status, bool rated);
+// A player's rating before a first rated game in the category: RatingRecord's defaults.
+[[nodiscard]] RatingRecord unrated(std::int64_t user_id, std::string_view speed);
+// The changes of a rated game, white's then black's: `before` as read, and after it the
+// numbers `computed` returned with the player's id and category, games + 1 and
+// updated_ms = now.
+[[nodiscard]] std::vector<RatingChange> rating_changes(std::string_view game_id,
+                                                       std::string_view speed, WallMs now,
+                                                       const RatingPair& before,
+                                                       const RatingPair& computed);
 // The game's new updated_ms: the latest of `wall_ms` and the events' wall times.
 [[nodiscard]] WallMs latest_wall(WallMs wall_ms, std::span<const EventRecord> events) noexcept;
 

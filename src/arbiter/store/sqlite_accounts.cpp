@@ -124,13 +124,7 @@ Result<void> SqliteStore::create_session(const SessionRecord& session) {
   std::lock_guard lock{mutex_};
   auto tx = sqlite::Transaction::begin(db_);
   if (!tx) return tl::unexpected(tx.error());
-  auto user = db_.prepare("SELECT 1 FROM users WHERE id = ?1 AND deleted_ms = 0");
-  if (!user) return tl::unexpected(user.error());
-  user->bind(1, session.user_id);
-  auto live = user->step();
-  if (!live) return tl::unexpected(live.error());
-  user->reset();
-  if (!*live) return no_live_user(session.user_id);
+  ARB_TRY(require_live_user(session.user_id));
   auto insert = db_.prepare(
       "INSERT INTO sessions (token_hash, user_id, csrf, created_ms, expires_ms)"
       " VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (token_hash) DO NOTHING");
@@ -140,6 +134,17 @@ Result<void> SqliteStore::create_session(const SessionRecord& session) {
   ARB_TRY(insert->run());
   if (db_.changes() == 0) return session_exists();
   return tx->commit();
+}
+
+Result<void> SqliteStore::require_live_user(std::int64_t user_id) {
+  auto user = db_.prepare("SELECT 1 FROM users WHERE id = ?1 AND deleted_ms = 0");
+  if (!user) return tl::unexpected(user.error());
+  user->bind(1, user_id);
+  auto live = user->step();
+  if (!live) return tl::unexpected(live.error());
+  user->reset();
+  if (!*live) return no_live_user(user_id);
+  return {};
 }
 
 Result<std::optional<SessionRecord>> SqliteStore::find_session(std::string_view token_hash,

@@ -141,6 +141,11 @@ Statement& Statement::bind(int index, std::int64_t value) {
   return *this;
 }
 
+Statement& Statement::bind(int index, double value) {
+  sqlite3_bind_double(stmt_, index, value);
+  return *this;
+}
+
 Statement& Statement::bind_null(int index) {
   sqlite3_bind_null(stmt_, index);
   return *this;
@@ -186,6 +191,10 @@ void Statement::reset() noexcept {
 
 std::int64_t Statement::column_int(int index) const noexcept {
   return sqlite3_column_int64(stmt_, index);
+}
+
+double Statement::column_double(int index) const noexcept {
+  return sqlite3_column_double(stmt_, index);
 }
 
 std::string Statement::column_text(int index) const {

@@ -72,6 +72,7 @@ class Statement {
   // Parameters are 1-based as in SQLite.
   Statement& bind(int index, std::string_view text);
   Statement& bind(int index, std::int64_t value);
+  Statement& bind(int index, double value);  // a REAL; SQLite would store a NaN as NULL
   Statement& bind_null(int index);
 
   // Advances: true with a row ready, false when done; kIo (or kProtocolState for a
@@ -86,6 +87,7 @@ class Statement {
   void reset() noexcept;
 
   [[nodiscard]] std::int64_t column_int(int index) const noexcept;
+  [[nodiscard]] double column_double(int index) const noexcept;
   [[nodiscard]] std::string column_text(int index) const;
   [[nodiscard]] bool column_is_null(int index) const noexcept;
 

@@ -12,7 +12,8 @@ namespace {
 Result<GameHeader> read_header(sqlite::Database& db, std::string_view id) {
   auto query = db.prepare(
       "SELECT id, white_token, black_token, white, black, time_control, variant, start_fen,"
-      " status, result, reason, extra, created_ms, updated_ms FROM games WHERE id = ?1");
+      " status, result, reason, extra, created_ms, updated_ms, white_user, black_user, rated"
+      " FROM games WHERE id = ?1");
   if (!query) return tl::unexpected(query.error());
   query->bind(1, id);
   auto row = query->step();
@@ -38,6 +39,9 @@ Result<GameHeader> read_header(sqlite::Database& db, std::string_view id) {
   h.extra = query->column_text(11);
   h.created_ms = query->column_int(12);
   h.updated_ms = query->column_int(13);
+  h.white_user = query->column_int(14);
+  h.black_user = query->column_int(15);
+  h.rated = query->column_int(16) != 0;
   return h;
 }
 

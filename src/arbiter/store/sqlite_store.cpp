@@ -63,16 +63,50 @@ Result<void> SqliteStore::create_game(const GameHeader& h) {
 
 Result<void> SqliteStore::insert_game(const GameHeader& h) {
   if (status_of(h.id)) return game_already_exists(h.id);
+  for (const std::int64_t user : {h.white_user, h.black_user}) {
+    if (user != 0) ARB_TRY(require_live_user(user));
+  }
   auto insert = db_.prepare(
       "INSERT INTO games (id, white_token, black_token, white, black, time_control, variant,"
-      " start_fen, status, result, reason, extra, created_ms, updated_ms)"
-      " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
+      " start_fen, status, result, reason, extra, created_ms, updated_ms, white_user,"
+      " black_user, rated)"
+      " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)");
   if (!insert) return tl::unexpected(insert.error());
   insert->bind(1, h.id).bind(2, h.white_token).bind(3, h.black_token).bind(4, h.white);
   insert->bind(5, h.black).bind(6, h.time_control).bind(7, h.variant).bind(8, h.start_fen);
   insert->bind(9, to_string(h.status)).bind(10, h.result).bind(11, h.reason).bind(12, h.extra);
   insert->bind(13, h.created_ms).bind(14, std::max(h.created_ms, h.updated_ms));
+  insert->bind(15, h.white_user).bind(16, h.black_user).bind(17, std::int64_t{h.rated ? 1 : 0});
   return insert->run();
+}
+
+Result<void> SqliteStore::take_seat(std::string_view game_id, const GameWrite::SeatUser& seat) {
+  auto seats = db_.prepare("SELECT white_user, black_user FROM games WHERE id = ?1");
+  if (!seats) return tl::unexpected(seats.error());
+  seats->bind(1, game_id);
+  auto row = seats->step();
+  if (!row) return tl::unexpected(row.error());
+  if (!*row) return no_such_game(game_id);
+  const std::int64_t white = seats->column_int(0);
+  const std::int64_t black = seats->column_int(1);
+  seats->reset();
+  ARB_TRY(check_seat(game_id, seat, white, black));
+  ARB_TRY(require_live_user(seat.user_id));
+  auto update = db_.prepare(seat.white ? "UPDATE games SET white_user = ?2 WHERE id = ?1"
+                                       : "UPDATE games SET black_user = ?2 WHERE id = ?1");
+  if (!update) return tl::unexpected(update.error());
+  update->bind(1, game_id).bind(2, seat.user_id);
+  return update->run();
+}
+
+Result<void> SqliteStore::name_seat(std::string_view game_id, const GameWrite::SeatName& seat) {
+  auto update = db_.prepare(seat.white ? "UPDATE games SET white = ?2 WHERE id = ?1"
+                                       : "UPDATE games SET black = ?2 WHERE id = ?1");
+  if (!update) return tl::unexpected(update.error());
+  update->bind(1, game_id).bind(2, seat.name);
+  ARB_TRY(update->run());
+  if (db_.changes() == 0) return no_such_game(game_id);
+  return {};
 }
 
 Result<GameStatus> SqliteStore::status_of(std::string_view game_id) {
@@ -311,6 +345,9 @@ Result<void> SqliteStore::write_one(const GameWrite& w) {
                  : Result<void>{tl::unexpected(lease.error())};
     }
   }
+  // An account taking a seat (issue #17), before the move and events that announce it.
+  if (ok && w.seat_user) ok = take_seat(w.game_id, *w.seat_user);
+  if (ok && w.seat_name) ok = name_seat(w.game_id, *w.seat_name);
   // The game is known to exist before its log lines: by the fence, the move, the events, or
   // here (not twice for one write, on the hot path).
   if (ok && w.move) {

@@ -85,6 +85,16 @@ class SqliteStore final : public Store {
   [[nodiscard]] Result<int> delete_other_sessions(std::int64_t user_id,
                                                   std::string_view keep_hash) override;
   [[nodiscard]] Result<int> purge_sessions(WallMs now) override;
+  // Ratings (issue #17; sqlite_ratings.cpp).
+  [[nodiscard]] Result<std::vector<RatingRecord>> ratings_of(std::int64_t user_id) override;
+  [[nodiscard]] Result<std::vector<RatingChange>> record_rated_game(
+      std::string_view game_id, std::string_view speed, WallMs now,
+      const std::function<RatingPair(const RatingPair& before)>& compute) override;
+  [[nodiscard]] Result<std::vector<RatingChange>> game_rating_changes(
+      std::string_view game_id) override;
+  [[nodiscard]] Result<std::vector<RatingChange>> rating_history(std::int64_t user_id,
+                                                                 std::string_view speed,
+                                                                 int limit) override;
   // The connection's settings, as SQLite reports them. Errors: kIo.
   [[nodiscard]] Result<SqliteSettings> settings();
   // One transaction, one flush; a savepoint per write.
@@ -116,6 +126,15 @@ class SqliteStore final : public Store {
                                           std::span<const EventRecord> events);
   // Inside a transaction: one group-commit write, validated, all or nothing (a savepoint).
   [[nodiscard]] Result<void> write_one(const GameWrite& write);
+  // Inside a transaction: the account exists and is not deleted (kProtocolState "user").
+  [[nodiscard]] Result<void> require_live_user(std::int64_t user_id);
+  // Inside a transaction, validated: an account takes a seat of the game (GameWrite::seat_user).
+  [[nodiscard]] Result<void> take_seat(std::string_view game_id, const GameWrite::SeatUser& seat);
+  [[nodiscard]] Result<void> name_seat(std::string_view game_id, const GameWrite::SeatName& seat);
+  // Inside a transaction: the rating changes stored for the game, white's then black's.
+  [[nodiscard]] Result<std::vector<RatingChange>> changes_of(std::string_view game_id);
+  // Inside a transaction: the player's rating in the category, or the defaults (updated_ms 0).
+  [[nodiscard]] Result<RatingRecord> rating_of(std::int64_t user_id, std::string_view speed);
 
   std::mutex mutex_;
   sqlite::Database db_;

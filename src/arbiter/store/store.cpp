@@ -3,7 +3,9 @@
 #include <algorithm>
 
 #include "arbiter/store/pg_store.hpp"
+#include "arbiter/store/rules.hpp"
 #include "arbiter/store/sqlite_store.hpp"
+#include "arbiter/store/validate.hpp"
 
 namespace arbiter::store {
 
@@ -48,9 +50,33 @@ std::vector<Result<void>> Store::commit(std::span<const GameWrite> writes) {
     } else if (w.create && w.create->id != w.game_id) {
       ok = make_error(ErrorCode::kInvalidArgument, "a created game's id is the write's",
                       {0, 0, "id"});
+    } else if (w.seat_name && !w.create) {
+      ok = make_error(ErrorCode::kUnsupported,
+                      "this store names a seat only in the write that creates the game",
+                      {0, 0, "seat_name"});
+    } else if (w.seat_user && !w.create) {
+      // The interface has no call that changes a stored game's seats: a backend's own commit.
+      ok = validate_seat_user(*w.seat_user);
+      if (ok) {
+        ok = make_error(ErrorCode::kUnsupported,
+                        "this store seats an account only in the write that creates the game",
+                        {0, 0, "seat_user"});
+      }
     } else {
-      // Not one transaction: a game created here stays if what follows fails.
-      if (w.create) ok = create_game(*w.create);
+      // Not one transaction: a game created here stays if what follows fails. An account
+      // taking a seat of the game created here is in the header that create_game stores
+      // (and checks: a live account).
+      if (w.create) {
+        GameHeader header = *w.create;
+        if (w.seat_user) {
+          const GameWrite::SeatUser& seat = *w.seat_user;
+          ok = validate_seat_user(seat);
+          if (ok) ok = check_seat(header.id, seat, header.white_user, header.black_user);
+          (seat.white ? header.white_user : header.black_user) = seat.user_id;
+        }
+        if (w.seat_name) (w.seat_name->white ? header.white : header.black) = w.seat_name->name;
+        if (ok) ok = create_game(header);
+      }
       if (ok && !w.log.empty()) ok = append_log(w.game_id, w.log);
     }
     if (ok && w.move) {

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -47,6 +48,11 @@ struct GameHeader {
   std::string extra = "{}";  // opaque JSON owned by the server (opponent, engine level, ...)
   WallMs created_ms = 0;
   WallMs updated_ms = 0;  // the last change of status: created, first move, ended
+  // Issue #17: the accounts in the seats (0: a player without an account, or the seat not
+  // taken yet) and whether the game is rated (its result changes both players' ratings).
+  std::int64_t white_user = 0;
+  std::int64_t black_user = 0;
+  bool rated = false;
 
   friend bool operator==(const GameHeader&, const GameHeader&) = default;
 };
@@ -166,6 +172,55 @@ struct GameWrite {
   std::vector<EventRecord> events;
   std::optional<Ending> ending;
   std::vector<EventRecord> ending_events;
+  // Issue #17: an account taking a seat of this game (the invitee joining). The seat must
+  // still have no account (kProtocolState, field "seat_user" otherwise), and the account
+  // must be live (kProtocolState, field "user").
+  struct SeatUser {
+    bool white = false;
+    std::int64_t user_id = 0;
+  };
+  std::optional<SeatUser> seat_user;
+  // The display name of the player taking a seat (the invitee joining: their name replaces
+  // the "?" the game was created with, so that lists show it). 1..160 bytes, no control
+  // characters (kInvalidArgument, field "seat_name"); an unknown game is kProtocolState.
+  struct SeatName {
+    bool white = false;
+    std::string name;
+  };
+  std::optional<SeatName> seat_name;
+};
+
+// A player's rating in one category (issue #17, docs/rating.md): Glicko-2's three numbers,
+// the rated games counted, and when it last changed. `speed` is rating::to_string(Speed):
+// "bullet", "blitz", "rapid", "classical" or "correspondence".
+struct RatingRecord {
+  std::int64_t user_id = 0;
+  std::string speed;
+  double rating = 1500.0;
+  double deviation = 500.0;
+  double volatility = 0.09;
+  int games = 0;
+  WallMs updated_ms = 0;  // 0: never rated (the defaults above, not a stored row)
+  friend bool operator==(const RatingRecord&, const RatingRecord&) = default;
+};
+
+// One rated game's effect on one player, as the rating history keeps it (the profile's
+// chart, the rating change shown at the end of the game).
+struct RatingChange {
+  std::string game_id;
+  std::int64_t user_id = 0;
+  std::string speed;
+  RatingRecord before;  // as it stood when the game was rated
+  RatingRecord after;
+  WallMs at_ms = 0;
+  friend bool operator==(const RatingChange&, const RatingChange&) = default;
+};
+
+// The two ratings of a rated game, white's then black's: what record_rated_game reads and
+// what its `compute` returns.
+struct RatingPair {
+  RatingRecord white;
+  RatingRecord black;
 };
 
 // A player's account (issue #17, docs/accounts.md). The store keeps what the account module
@@ -303,6 +358,27 @@ class Store {
                                                           std::string_view keep_hash) = 0;
   // Removes the sessions that expired at `now` or before; returns how many.
   [[nodiscard]] virtual Result<int> purge_sessions(WallMs now) = 0;
+  // Ratings (issue #17, docs/rating.md). A player's ratings, one per category rated so far.
+  [[nodiscard]] virtual Result<std::vector<RatingRecord>> ratings_of(std::int64_t user_id) = 0;
+  // Rates a finished game once, in one transaction: reads both players' current ratings in
+  // the game's category (the defaults of RatingRecord, with updated_ms 0, for a first rated
+  // game), calls `compute` with them (it must only compute: no I/O, no store calls), stores
+  // what it returns as both players' ratings (updated_ms = now, games + 1) and a
+  // RatingChange for each. The game must be ended (not aborted), rated, with both seats'
+  // accounts live (kProtocolState naming "game", "rated" or "user"). A game already rated
+  // is not rated again: its stored changes are returned and `compute` is not called.
+  // Returns white's change then black's.
+  [[nodiscard]] virtual Result<std::vector<RatingChange>> record_rated_game(
+      std::string_view game_id, std::string_view speed, WallMs now,
+      const std::function<RatingPair(const RatingPair& before)>& compute) = 0;
+  // The changes a game made (white's then black's; empty when it was not rated).
+  [[nodiscard]] virtual Result<std::vector<RatingChange>> game_rating_changes(
+      std::string_view game_id) = 0;
+  // A player's history in one category, oldest first, at most `limit` (1..10000) of the
+  // most recent: the profile's chart.
+  [[nodiscard]] virtual Result<std::vector<RatingChange>> rating_history(std::int64_t user_id,
+                                                                         std::string_view speed,
+                                                                         int limit) = 0;
   // Group commit (issue #16): the writes of many games durable together. Each write is
   // all or nothing and fails alone (the same checks as append_move, append_events and
   // finish_game); one result per write, in order. A backend commits them in one

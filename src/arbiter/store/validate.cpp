@@ -1,6 +1,7 @@
 #include "arbiter/store/validate.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <string>
 
@@ -38,6 +39,7 @@ constexpr std::size_t kMaxNameLength = 20;
 constexpr std::size_t kMaxPasswordHash = 512;
 constexpr std::size_t kTokenHashLength = 64;
 constexpr std::size_t kMaxCsrf = 128;
+constexpr int kMaxHistory = 10'000;
 
 bool is_file(char c) { return c >= 'a' && c <= 'h'; }
 bool is_rank(char c) { return c >= '1' && c <= '8'; }
@@ -69,6 +71,12 @@ Result<void> validate_header(const GameHeader& h) {
   }
   if (h.status != GameStatus::Created) return invalid("a new game has status 'created'", "status");
   if (!looks_like_object(h.extra)) return invalid("extra must be a JSON object", "extra");
+  if (h.white_user < 0) return invalid("an account id is >= 1, or 0 for none", "white_user");
+  if (h.black_user < 0) return invalid("an account id is >= 1, or 0 for none", "black_user");
+  if (h.white_user != 0 && h.white_user == h.black_user) {
+    return invalid("account " + std::to_string(h.white_user) + " cannot play both sides",
+                   "black_user");
+  }
   return {};
 }
 
@@ -178,10 +186,27 @@ Result<void> validate_write(const GameWrite& w) {
     if (auto ok = validate_move(*w.move); !ok) return ok;
   }
   if (auto ok = validate_events(w.events); !ok) return ok;
+  if (w.seat_user) {
+    if (auto ok = validate_seat_user(*w.seat_user); !ok) return ok;
+  }
+  if (w.seat_name) {
+    const std::string& name = w.seat_name->name;
+    const bool control = std::any_of(name.begin(), name.end(), [](char c) {
+      return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+    });
+    if (name.empty() || name.size() > 160 || control) {
+      return invalid("a seat's name is 1..160 bytes without control characters", "seat_name");
+    }
+  }
   if (w.ending) {
     if (auto ok = validate_ending(*w.ending); !ok) return ok;
   }
   return validate_events(w.ending_events);
+}
+
+Result<void> validate_seat_user(const GameWrite::SeatUser& seat) {
+  if (seat.user_id < 1) return invalid("a seat is taken by an account id >= 1", "seat_user");
+  return {};
 }
 
 Result<void> validate_ending(const Ending& ending) {
@@ -259,6 +284,49 @@ Result<void> validate_session(const SessionRecord& session) {
   if (session.expires_ms <= session.created_ms) {
     return invalid("a session expires after it is created", "expires_ms");
   }
+  return {};
+}
+
+Result<void> validate_speed(std::string_view speed) {
+  for (std::string_view known : {"bullet", "blitz", "rapid", "classical", "correspondence"}) {
+    if (speed == known) return {};
+  }
+  return invalid("unknown rating category '" + std::string{speed} +
+                     "': bullet, blitz, rapid, classical or correspondence",
+                 "speed");
+}
+
+Result<void> validate_rating_time(WallMs now) {
+  if (now <= 0) {
+    return invalid("a rating time is after 1970: updated_ms 0 means never rated", "now");
+  }
+  return {};
+}
+
+Result<void> validate_computed(const RatingPair& computed) {
+  for (const RatingRecord* r : {&computed.white, &computed.black}) {
+    const char* side = r == &computed.white ? "white" : "black";
+    if (!std::isfinite(r->rating)) {
+      return invalid(
+          std::string{"compute returned a rating that is not a finite number for "} + side,
+          "compute");
+    }
+    if (!std::isfinite(r->deviation) || r->deviation <= 0) {
+      return invalid(
+          std::string{"compute returned a deviation that is not a finite number > 0 for "} + side,
+          "compute");
+    }
+    if (!std::isfinite(r->volatility) || r->volatility <= 0) {
+      return invalid(
+          std::string{"compute returned a volatility that is not a finite number > 0 for "} + side,
+          "compute");
+    }
+  }
+  return {};
+}
+
+Result<void> validate_history_limit(int limit) {
+  if (limit < 1 || limit > kMaxHistory) return invalid("limit must be 1..10000", "limit");
   return {};
 }
 

@@ -13,7 +13,10 @@ namespace arbiter::store {
 
 [[nodiscard]] Result<void> validate_game_id(std::string_view id);
 // Id, tokens, names, variant, start FEN (a legal position for the variant), status
-// Created, a JSON object in `extra` (only its outer braces are checked).
+// Created, a JSON object in `extra` (only its outer braces are checked); the seats' account
+// ids >= 0 (field "white_user" / "black_user"), and not one account in both seats (field
+// "black_user": two players without an account, both 0, are allowed). Whether the accounts
+// exist is checked against the store, not here.
 [[nodiscard]] Result<void> validate_header(const GameHeader& header);
 // ply >= 1, UCI syntax ([a-h][1-8][a-h][1-8][qrbn]?), a SAN, non-negative clocks.
 [[nodiscard]] Result<void> validate_move(const MoveRecord& move);
@@ -35,6 +38,8 @@ namespace arbiter::store {
 [[nodiscard]] Result<void> validate_limit(int limit);
 // A group-commit write: the checks of its parts, and no ending events without an ending.
 [[nodiscard]] Result<void> validate_write(const GameWrite& write);
+// An account taking a seat (GameWrite::seat_user): an account id >= 1 (field "seat_user").
+[[nodiscard]] Result<void> validate_seat_user(const GameWrite::SeatUser& seat);
 // status Ended or Aborted, a non-empty reason.
 [[nodiscard]] Result<void> validate_ending(const Ending& ending);
 
@@ -60,5 +65,17 @@ namespace arbiter::store {
 // of printable ASCII (field "csrf"); created_ms >= 0 (field "created_ms") and expires_ms
 // after it (field "expires_ms"). The user is checked against the store, not here.
 [[nodiscard]] Result<void> validate_session(const SessionRecord& session);
+
+// Ratings (issue #17). A rating category: "bullet", "blitz", "rapid", "classical" or
+// "correspondence", rating::to_string's names (field "speed").
+[[nodiscard]] Result<void> validate_speed(std::string_view speed);
+// The time record_rated_game records: after 1970 (field "now"), as updated_ms 0 marks a
+// rating never stored.
+[[nodiscard]] Result<void> validate_rating_time(WallMs now);
+// What record_rated_game's `compute` returned, for both players: a finite rating, a finite
+// deviation > 0 and a finite volatility > 0 (field "compute").
+[[nodiscard]] Result<void> validate_computed(const RatingPair& computed);
+// The length of a rating history: 1..10000 (field "limit").
+[[nodiscard]] Result<void> validate_history_limit(int limit);
 
 }  // namespace arbiter::store

@@ -359,6 +359,10 @@ Result<CreateGameRequest> parse_create_request(std::string_view body) {
       return invalid("opponent.type must be 'friend' or 'computer'", "opponent");
     }
   }
+  if (auto it = j.find("rated"); it != j.end() && !it->is_null()) {
+    if (!it->is_boolean()) return invalid("rated must be true or false", "rated");
+    r.rated = it->get<bool>();
+  }
   if (auto why = check_name(j, r.name)) return invalid(*why, "name");
   return r;
 }

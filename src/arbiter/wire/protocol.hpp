@@ -243,6 +243,7 @@ struct GameState {
   std::optional<std::string> termination;
   std::optional<std::string> article;
   std::optional<std::string> text;  // how it ended, as the `end` event says it; null: ongoing
+  bool rated = false;               // issue #17
   std::int64_t seq = 0;
 };
 
@@ -271,6 +272,7 @@ struct CreateGameRequest {
   bool computer = false;
   int level = 1;  // 1..8
   std::string name = "Anonymous";
+  bool rated = false;  // issue #17: both players' ratings change (needs accounts)
 };
 // Errors: kProtocolSyntax (not JSON, not an object), kInvalidArgument (a field of the wrong
 // type or value; where.field names it).
@@ -314,6 +316,18 @@ struct PasswordChange {
                                                 const GameState& state);
 [[nodiscard]] std::string write_join_response(Color seat, std::string_view token,
                                               const GameState& state);
+
+// Issue #17: what a rated game did to a player's rating, as GET /api/games/{id}/ratings
+// shows it (whole points, as players read ratings).
+struct RatingChangeView {
+  Color color = Color::White;
+  int before = 0;
+  int after = 0;
+  int deviation = 0;  // after the game
+  bool provisional = false;
+};
+// {"ratings":[{"color","before","after","diff","deviation","provisional"}, ...]}
+[[nodiscard]] std::string write_rating_changes(const std::vector<RatingChangeView>& changes);
 
 struct Preset {
   std::string id;

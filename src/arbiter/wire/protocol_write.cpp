@@ -122,7 +122,7 @@ void state_text(JsonText& j, const GameState& s) {
   value_or_null(j, s.article);
   j.key("text");
   value_or_null(j, s.text);
-  j.field("seq", s.seq).close();
+  j.field("rated", s.rated).field("seq", s.seq).close();
 }
 
 // The "d" of each event, and its type.
@@ -301,6 +301,23 @@ std::string write_join_response(Color seat, std::string_view token, const GameSt
   j.open().field("seat", side_text(seat)).field("token", token).key("game");
   state_text(j, state);
   return j.close().take();
+}
+
+std::string write_rating_changes(const std::vector<RatingChangeView>& changes) {
+  JsonText j;
+  j.open().key("ratings").open_array();
+  for (const RatingChangeView& c : changes) {
+    j.open()
+        .field("color", side_text(c.color))
+        .field("before", c.before)
+        .field("after", c.after)
+        .field("diff", c.after - c.before)
+        .field("deviation", c.deviation)
+        .field("provisional", c.provisional)
+        .close();
+  }
+  j.close_array().close();
+  return j.take();
 }
 
 }  // namespace arbiter::wire

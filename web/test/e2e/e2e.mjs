@@ -20,7 +20,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { friendGame as restFriendGame, seated } from '../support/client.mjs';
-import { artefacts, describeChoice, startServer, web } from '../support/server.mjs';
+import { artefacts, describeChoice, serverChoice, startServer, web } from '../support/server.mjs';
 
 const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
 const only = process.env.ONLY ? process.env.ONLY.split(',') : null;
@@ -618,10 +618,16 @@ scenario('not-found', async (s) => {
   // A path the app has no page for (the server hands every /g/… to the app).
   await page.goto(`${server.url}/g/ZZZZZZZZ/moves`);
   await page.locator('main.not-found h1', { hasText: 'Page not found' }).waitFor({ timeout: STATE_MS });
-  // Any other path, as a server that hands unknown paths to the app would (the arbiter server
-  // answers them with its JSON 404 itself: docs/web.md).
-  await page.route(`${server.url}/nonsense`, (route) => route.fulfill({ path: path.join(web, 'dist', 'index.html'), contentType: 'text/html; charset=utf-8' }));
-  await page.goto(`${server.url}/nonsense`);
+  // Any other path: the arbiter server answers it with the app and status 404 (the mock
+  // server does not, so the test hands it the app there).
+  if (serverChoice().kind === 'mock') {
+    await page.route(`${server.url}/nonsense`, (route) => route.fulfill({ path: path.join(web, 'dist', 'index.html'), contentType: 'text/html; charset=utf-8' }));
+  }
+  const response = await page.goto(`${server.url}/nonsense`);
+  if (serverChoice().kind !== 'mock') {
+    assert.equal(response.status(), 404, 'an unknown address is a 404');
+    assert.match(response.headers()['content-type'] ?? '', /text\/html/);
+  }
   await page.locator('main.not-found h1', { hasText: 'Page not found' }).waitFor({ timeout: STATE_MS });
   await page.locator('main.not-found a[href="/"]').click();
   await page.locator('button.create').waitFor({ timeout: STATE_MS });
@@ -790,6 +796,68 @@ scenario('spectator', async (s) => {
   // Boris leaves: the spectator and Anna are told.
   await boris.close();
   for (const p of [carl, anna]) await p.locator('.crowd', { hasText: 'Boris (Black) left' }).waitFor({ timeout: STATE_MS });
+});
+
+// A rated game (issue #17): two people sign up, Anna offers a rated blitz game, Boris opens
+// the invitation without an account, is sent to sign up and back, joins, and resigns after
+// 1. e4 e5: both pages show the rating changes, equal and opposite for two new players.
+async function signUp(page, name) {
+  await page.fill('#account-user', name);
+  await page.fill('#account-password', 'a good password');
+  await page.locator('#account-submit').click();
+}
+
+scenario('rated', async (s) => {
+  const stamp = Date.now().toString(36);
+  const annaName = `anna${stamp}`.slice(0, 20);
+  const borisName = `boris${stamp}`.slice(0, 20);
+  const anna = await s.desktop('anna');
+  const boris = await s.phone('boris');
+  await anna.goto(`${server.url}/signup`);
+  await signUp(anna, annaName);
+  await anna.locator('#account-name', { hasText: annaName }).waitFor({ timeout: STATE_MS });
+  await anna.locator('button[data-preset="blitz"]').click();
+  await anna.locator('input[name="color"][value="white"]').check();
+  await anna.locator('#rated').check();
+  await anna.locator('button.create').click();
+  await anna.waitForURL(/\/g\/[A-Za-z0-9]+/);
+  const invite = await anna.locator('.invite-url').inputValue({ timeout: STATE_MS });
+
+  await boris.goto(invite);
+  await boris.locator('#join-signup').click();
+  await boris.waitForURL(/\/signup\?next=/);
+  await signUp(boris, borisName);
+  await boris.waitForURL(/\/g\/[A-Za-z0-9]+#invite=/);
+  await boris.locator('.join-button').click();
+  await boris.locator('cg-board').waitFor();
+  for (const p of [anna, boris]) await p.locator('.connection[data-state="online"]').waitFor({ state: 'attached', timeout: STATE_MS });
+  await anna.locator('.player.top .name', { hasText: borisName }).waitFor({ timeout: STATE_MS });
+
+  await move(anna, 'e2', 'e4', 1, { watcher: boris });
+  await move(boris, 'e7', 'e5', 2, { watcher: anna });
+  await boris.locator('button.resign').click();
+  await boris.locator('button.resign-confirm').click();
+  await banner(anna, 'resignation');
+  for (const page of [anna, boris]) {
+    await page.locator('#rating-change .rating[data-color="black"]').waitFor({ timeout: STATE_MS });
+  }
+  const read = async (page, color) => {
+    const text = await page.locator(`#rating-change .rating[data-color="${color}"]`).innerText();
+    const m = /: (\d+) → (\d+)\??\s+\(([+-]\d+)\)/.exec(text);
+    assert.ok(m, `a rating change: ${text}`);
+    return { before: Number(m[1]), after: Number(m[2]), diff: Number(m[3]) };
+  };
+  const white = await read(anna, 'white');
+  const black = await read(anna, 'black');
+  assert.equal(white.before, 1500);
+  assert.equal(black.before, 1500);
+  assert.ok(white.diff > 0, 'White won by resignation and gains');
+  assert.equal(black.diff, -white.diff, 'two new players move by equal amounts');
+  assert.deepEqual(await read(boris, 'white'), white);
+  // The server says the same.
+  const id = new URL(anna.url()).pathname.split('/').pop();
+  const ratings = await anna.evaluate(async (game) => (await fetch(`/api/games/${game}/ratings`)).json(), id);
+  assert.equal(ratings.ratings[0].after, white.after);
 });
 
 scenario('showcase', async (s) => {

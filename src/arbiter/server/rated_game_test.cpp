@@ -1,0 +1,190 @@
+// Rated games (issue #17, docs/rating.md): who may create and join one, and what its end
+// does to both ratings — the Glicko-2 amounts of rating::update, stored once per game.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "arbiter/rating/glicko2.hpp"
+#include "arbiter/server/rating_service.hpp"
+#include "arbiter/server/test_support.hpp"
+
+namespace arbiter::server::testing {
+namespace {
+
+class RatedGameTest : public RoomTest {
+ protected:
+  void SetUp() override {
+    rated_hook_ = [this](RatedGameEnd end) { ended_.push_back(std::move(end)); };
+    RoomTest::SetUp();
+    anna_ = account("Anna");
+    boris_ = account("Boris");
+  }
+  SeatAccount account(const std::string& name) {
+    store::UserRecord u;
+    u.name = name;
+    u.name_key = name;
+    for (char& c : u.name_key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    u.password_hash = "$argon2id$v=19$m=8,t=1,p=1$c2FsdHNhbHQ$aGFzaA";
+    u.created_ms = clock_.wall_ms();
+    auto made = store_->create_user(u);
+    EXPECT_TRUE(made) << made.error().describe();
+    return SeatAccount{made ? made->id : 0, name};
+  }
+  Result<CreatedGame> create_rated(const SeatAccount& creator, const std::string& extra = {}) {
+    auto req = wire::parse_create_request(
+        R"({"time_control":"180+2","color":"white","opponent":{"type":"friend"},"rated":true)" +
+        extra + "}");
+    EXPECT_TRUE(req) << req.error().describe();
+    return registry_->create(*req, creator);
+  }
+  // Anna (White) and Boris (Black), both connected, in a rated 3+2 game.
+  Seated rated_game() {
+    auto g = create_rated(anna_);
+    EXPECT_TRUE(g) << g.error().describe();
+    auto j = g->room->join(wire::JoinGameRequest{"ignored", std::nullopt, g->invite}, boris_);
+    EXPECT_TRUE(j) << j.error().describe();
+    Seated s{Friends{g->room, g->token, j ? j->token : ""}, nullptr, nullptr};
+    s.w = connect(*s.f.room, s.f.white);
+    s.b = connect(*s.f.room, s.f.black);
+    return s;
+  }
+
+  SeatAccount anna_;
+  SeatAccount boris_;
+  std::vector<RatedGameEnd> ended_;
+};
+
+TEST_F(RatedGameTest, ARatedGameNeedsAnAccountAndAFriendOverAStandardBoard) {
+  auto anonymous = create_rated({});
+  ASSERT_FALSE(anonymous);
+  EXPECT_EQ(anonymous.error().where.field, "rated");
+  auto computer = registry_->create(
+      *wire::parse_create_request(R"({"opponent":{"type":"computer"},"rated":true})"), anna_);
+  ASSERT_FALSE(computer);
+  EXPECT_EQ(computer.error().where.field, "rated");
+  auto chess960 = create_rated(anna_, R"(,"variant":"chess960")");
+  ASSERT_FALSE(chess960);
+  EXPECT_EQ(chess960.error().where.field, "rated");
+}
+
+TEST_F(RatedGameTest, OnlyAnotherAccountMayTakeTheSecondSeat) {
+  auto g = create_rated(anna_);
+  ASSERT_TRUE(g) << g.error().describe();
+  const wire::JoinGameRequest join{"Visitor", std::nullopt, g->invite};
+  auto anonymous = g->room->join(join);
+  ASSERT_FALSE(anonymous);
+  EXPECT_EQ(anonymous.error().where.field, "rated");
+  auto herself = g->room->join(join, anna_);
+  ASSERT_FALSE(herself);
+  EXPECT_EQ(herself.error().where.field, "seat_user");
+  auto boris = g->room->join(join, boris_);
+  ASSERT_TRUE(boris) << boris.error().describe();
+  EXPECT_TRUE(boris->state.rated);
+  EXPECT_EQ(boris->state.white.name, "Anna");
+  EXPECT_EQ(boris->state.black.name, "Boris");  // the account's name, not the request's
+  auto stored = store_->load_game(g->room->id());
+  ASSERT_TRUE(stored);
+  EXPECT_TRUE(stored->header.rated);
+  EXPECT_EQ(stored->header.white_user, anna_.id);
+  EXPECT_EQ(stored->header.black_user, boris_.id);
+}
+
+TEST_F(RatedGameTest, TheInviteesNameIsStoredWithTheGame) {
+  // Issue #17 item 6: lists showed "?" for the invitee, whose name was never stored.
+  auto f = friends();
+  auto stored = store_->load_game(f.room->id());
+  ASSERT_TRUE(stored);
+  EXPECT_EQ(stored->header.white, "Anna");
+  EXPECT_EQ(stored->header.black, "Boris");
+}
+
+TEST_F(RatedGameTest, AResignationRatesBothPlayersByGlicko2Once) {
+  auto [f, w, b] = rated_game();
+  move(*f.room, w, "e2e4", 1, 1);
+  move(*f.room, b, "e7e5", 2, 1);
+  say(*f.room, w, R"({"t":"resign","id":2})");
+  ASSERT_EQ(ended_.size(), 1u);
+  EXPECT_EQ(ended_[0].game_id, f.room->id());
+  EXPECT_EQ(ended_[0].result, "0-1");
+  RatingService service(*store_, clock_);
+  auto changes = service.rate(ended_[0]);
+  ASSERT_TRUE(changes) << changes.error().describe();
+  ASSERT_EQ(changes->size(), 2u);
+  // Two new players (1500, 500, 0.09) and Black won: each moves by rating::update against
+  // the other's rating before the game, with the online settings.
+  const rating::Glicko2Rating fresh = rating::kOnlineSettings.initial;
+  const rating::Glicko2Game lost{fresh, 0.0};
+  const rating::Glicko2Game won{fresh, 1.0};
+  const auto white = rating::update(fresh, std::span{&lost, 1}, rating::kOnlineSettings);
+  const auto black = rating::update(fresh, std::span{&won, 1}, rating::kOnlineSettings);
+  ASSERT_TRUE(white && black);
+  EXPECT_EQ((*changes)[0].user_id, anna_.id);
+  EXPECT_EQ((*changes)[0].speed, "blitz");  // 3+2: B.1
+  EXPECT_DOUBLE_EQ((*changes)[0].before.rating, 1500.0);
+  EXPECT_NEAR((*changes)[0].after.rating, white->rating, 1e-9);
+  EXPECT_NEAR((*changes)[0].after.deviation, white->deviation, 1e-9);
+  EXPECT_NEAR((*changes)[1].after.rating, black->rating, 1e-9);
+  EXPECT_LT((*changes)[0].after.rating, 1500.0);
+  EXPECT_GT((*changes)[1].after.rating, 1500.0);
+  // Rating the same game again changes nothing.
+  auto again = service.rate(ended_[0]);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(*again, *changes);
+  auto ratings = store_->ratings_of(anna_.id);
+  ASSERT_TRUE(ratings);
+  ASSERT_EQ(ratings->size(), 1u);
+  EXPECT_EQ((*ratings)[0].games, 1);
+  EXPECT_NEAR((*ratings)[0].rating, white->rating, 1e-9);
+}
+
+TEST_F(RatedGameTest, AnAbortedRatedGameIsNotRated) {
+  auto [f, w, b] = rated_game();
+  say(*f.room, w, R"({"t":"abort","id":1})");
+  EXPECT_EQ(f.room->state().status, "aborted");
+  EXPECT_TRUE(ended_.empty());
+}
+
+TEST_F(RatedGameTest, ACasualGameBetweenAccountsIsNotRated) {
+  auto req = wire::parse_create_request(
+      R"({"time_control":"180+2","color":"white","opponent":{"type":"friend"}})");
+  auto g = registry_->create(*req, anna_);
+  ASSERT_TRUE(g);
+  auto j = g->room->join(wire::JoinGameRequest{"x", std::nullopt, g->invite}, boris_);
+  ASSERT_TRUE(j);
+  EXPECT_FALSE(j->state.rated);
+  auto w = connect(*g->room, g->token);
+  auto b = connect(*g->room, j->token);
+  move(*g->room, w, "e2e4", 1, 1);
+  move(*g->room, b, "e7e5", 2, 1);
+  say(*g->room, w, R"({"t":"resign","id":2})");
+  EXPECT_EQ(g->room->state().status, "ended");
+  EXPECT_TRUE(ended_.empty());
+}
+
+TEST(RateGame, IdleDaysMakeTheRatingMoveMore) {
+  store::RatingPair fresh_pair;
+  fresh_pair.white.rating = fresh_pair.black.rating = 1700;
+  fresh_pair.white.deviation = fresh_pair.black.deviation = 60;
+  fresh_pair.white.volatility = fresh_pair.black.volatility = 0.06;
+  const store::WallMs now = 1'800'000'000'000;
+  fresh_pair.white.updated_ms = fresh_pair.black.updated_ms = now - 86'400'000;  // yesterday
+  store::RatingPair rusty = fresh_pair;
+  rusty.white.updated_ms = now - 200LL * 86'400'000;  // White last played 200 days ago
+  const auto active = rate_game(fresh_pair, 1.0, now);
+  const auto returning = rate_game(rusty, 1.0, now);
+  EXPECT_GT(active.white.rating, 1700);
+  EXPECT_GT(returning.white.rating - 1700, active.white.rating - 1700);
+  EXPECT_NEAR(active.white.rating - 1700, 1700 - active.black.rating, 1e-6);  // equal players
+}
+
+TEST(RateGame, OnlyWinsLossesAndDrawsAreRated) {
+  EXPECT_EQ(white_score("1-0"), 1.0);
+  EXPECT_EQ(white_score("0-1"), 0.0);
+  EXPECT_EQ(white_score("1/2-1/2"), 0.5);
+  EXPECT_EQ(white_score("0-0"), std::nullopt);
+  EXPECT_EQ(white_score("*"), std::nullopt);
+}
+
+}  // namespace
+}  // namespace arbiter::server::testing
