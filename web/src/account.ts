@@ -164,5 +164,10 @@ export function showAccountPage(root: HTMLElement): void {
       deleted.textContent = message(data, `the server answered ${status}`);
     });
   });
-  root.append(h('h1', {}, account.name), h('p', {}, `Member since ${new Date(account.created_ms).toLocaleDateString()}`), change, remove);
+  root.append(
+    h('h1', {}, account.name),
+    h('p', {}, `Member since ${new Date(account.created_ms).toLocaleDateString()} · `, h('a#profile-link', { href: `/@/${account.name}` }, 'your public page')),
+    change,
+    remove,
+  );
 }

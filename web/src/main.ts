@@ -1,9 +1,11 @@
 // Entry point: "/" is the lobby, "/g/{id}[?seat=white|black]" a game, "/login", "/signup"
-// and "/account" the account pages (docs/accounts.md); any other address "page not found".
+// and "/account" the account pages (docs/accounts.md), "/@/{name}" a player's page; any other
+// address "page not found".
 import { loadAccount, renderAccountCorner, showAccountPage, showSignIn } from './account';
 import { showGame } from './game-page';
 import { showLobby } from './lobby';
 import { showNotFound } from './not-found';
+import { showProfile } from './profile';
 
 async function route(root: HTMLElement): Promise<void> {
   await loadAccount();
@@ -17,6 +19,8 @@ async function route(root: HTMLElement): Promise<void> {
   if (location.pathname === '/login') return showSignIn(root, 'login');
   if (location.pathname === '/signup') return showSignIn(root, 'signup');
   if (location.pathname === '/account') return showAccountPage(root);
+  const player = /^\/@\/([A-Za-z0-9_-]{2,20})$/.exec(location.pathname);
+  if (player?.[1]) return showProfile(root, player[1]);
   if (location.pathname === '/' || location.pathname === '/index.html') return showLobby(root);
   return showNotFound(root);
 }

@@ -85,6 +85,7 @@ HttpReply GameApi::handle(const HttpRequest& request) {
     return error_reply(429, "rate-limited", "too many requests; slow down");
   }
   if (accounts_ && AccountApi::owns(request.target)) return accounts_->handle(request);
+  if (profiles_ && ProfileApi::owns(request.target)) return profiles_->handle(request);
   return route(request);
 }
 
@@ -109,7 +110,7 @@ HttpReply GameApi::created_reply(const Result<CreatedGame>& created) {
 void GameApi::handle_async(const HttpRequest& request, Respond respond) {
   const std::string_view target = request.target;
   const auto parts = split_path(target.substr(0, target.find('?')));
-  if (accounts_ && AccountApi::owns(target)) {
+  if ((accounts_ && AccountApi::owns(target)) || (profiles_ && ProfileApi::owns(target))) {
     // Argon2id takes about 0.1 s of a core: on the pool, never on a network thread.
     waiting_->post([this, request, respond = std::move(respond)] { respond(handle(request)); });
     return;

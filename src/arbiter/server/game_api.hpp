@@ -25,6 +25,7 @@
 #include "arbiter/base/time_source.hpp"
 #include "arbiter/server/account_api.hpp"
 #include "arbiter/server/handlers.hpp"
+#include "arbiter/server/profile_api.hpp"
 #include "arbiter/server/rate_limit.hpp"
 #include "arbiter/server/registry.hpp"
 #include "arbiter/server/spectator_mirror.hpp"
@@ -61,6 +62,10 @@ class GameApi final : public ApiHandler {
   void set_accounts(std::shared_ptr<AccountApi> accounts) noexcept {
     accounts_ = std::move(accounts);
   }
+  // Players' pages (/api/users/..., issue #17), on the waiting pool (they read the store).
+  void set_profiles(std::shared_ptr<ProfileApi> profiles) noexcept {
+    profiles_ = std::move(profiles);
+  }
 
  private:
   [[nodiscard]] bool allow(const std::string& remote);
@@ -77,6 +82,7 @@ class GameApi final : public ApiHandler {
   const TimeSource& time_;
   MirrorRegistry* mirrors_ = nullptr;
   std::shared_ptr<AccountApi> accounts_;
+  std::shared_ptr<ProfileApi> profiles_;
   [[nodiscard]] bool allow_creation();
 
   RateLimit creation_limit_;

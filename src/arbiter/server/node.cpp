@@ -78,6 +78,7 @@ Result<NodeStarted> Node::start() {
   // The accounts use the store and the clock, which outlive every request (stop() ends the
   // server and its pool first).
   api_->set_accounts(std::make_shared<AccountApi>(*store_, clock_, options_.accounts));
+  api_->set_profiles(std::make_shared<ProfileApi>(*store_));
   http_ = std::make_unique<Server>(options_.http, api_);
   if (auto ok = http_->start(); !ok) {
     return make_error(ok.error().code, "cannot listen on " + options_.http.address + ":" +

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "arbiter/rating/glicko2.hpp"
+#include "arbiter/server/profile_api.hpp"
 #include "arbiter/server/rating_service.hpp"
 #include "arbiter/server/test_support.hpp"
 
@@ -136,6 +137,43 @@ TEST_F(RatedGameTest, AResignationRatesBothPlayersByGlicko2Once) {
   ASSERT_EQ(ratings->size(), 1u);
   EXPECT_EQ((*ratings)[0].games, 1);
   EXPECT_NEAR((*ratings)[0].rating, white->rating, 1e-9);
+}
+
+TEST_F(RatedGameTest, APlayersPageShowsTheRatingsAndTheirHistory) {
+  ProfileApi profiles(*store_);
+  const auto get = [&](const std::string& target) {
+    return profiles.handle(HttpRequest{"GET", target, "", "127.0.0.1"});
+  };
+  // Before any rated game: the account, and no rating yet.
+  auto fresh = get("/api/users/anna");  // names in any letter case
+  ASSERT_EQ(fresh.status, 200u) << fresh.body;
+  EXPECT_EQ(at(fresh.body, "/name"), "Anna");
+  EXPECT_EQ(at(fresh.body, "/ratings"), "[]");
+  auto [f, w, b] = rated_game();
+  move(*f.room, w, "e2e4", 1, 1);
+  move(*f.room, b, "e7e5", 2, 1);
+  say(*f.room, b, R"({"t":"resign","id":2})");
+  RatingService service(*store_, clock_);
+  ASSERT_EQ(ended_.size(), 1u);
+  auto changes = service.rate(ended_[0]);
+  ASSERT_TRUE(changes) << changes.error().describe();
+  auto page = get("/api/users/Anna");
+  ASSERT_EQ(page.status, 200u);
+  EXPECT_EQ(at(page.body, "/ratings/0/speed"), "blitz");
+  EXPECT_EQ(at(page.body, "/ratings/0/games"), "1");
+  EXPECT_EQ(at(page.body, "/ratings/0/rating"),
+            std::to_string(std::lround((*changes)[0].after.rating)));
+  EXPECT_EQ(at(page.body, "/ratings/0/provisional"), "true");  // one game: RD above 110
+  auto history = get("/api/users/Anna/history?speed=blitz");
+  ASSERT_EQ(history.status, 200u) << history.body;
+  EXPECT_EQ(at(history.body, "/points/0/rating"), at(page.body, "/ratings/0/rating"));
+  EXPECT_EQ(at(get("/api/users/Anna/history?speed=rapid").body, "/points"), "[]");
+  EXPECT_EQ(get("/api/users/Anna/history?speed=hyper").status, 400u);
+  EXPECT_EQ(get("/api/users/Anna/history").status, 400u);
+  EXPECT_EQ(get("/api/users/Nobody").status, 404u);
+  EXPECT_EQ(get("/api/users/no%20such").status, 404u);
+  EXPECT_EQ(get("/api/users/Anna/games2").status, 404u);
+  EXPECT_EQ(profiles.handle(HttpRequest{"POST", "/api/users/Anna", "", "127.0.0.1"}).status, 405u);
 }
 
 TEST_F(RatedGameTest, AnAbortedRatedGameIsNotRated) {

@@ -116,7 +116,7 @@ Result<fs::path> resolve_static(const fs::path& root, std::string_view target,
   // The app's own routes are served by index.html (client-side routing): the lobby, a
   // game, and the account pages (issue #17).
   if (relative->empty() || relative->starts_with("g/") || *relative == "login" ||
-      *relative == "signup" || *relative == "account") {
+      *relative == "signup" || *relative == "account" || relative->starts_with("@/")) {
     *relative = "index.html";
   }
   const auto missing = [&] {

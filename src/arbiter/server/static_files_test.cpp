@@ -63,7 +63,8 @@ TEST_F(StaticFiles, ServesFilesAndTheAppRoutesInsideTheRoot) {
   EXPECT_EQ(*resolve("/login"), root / "index.html");
   EXPECT_EQ(*resolve("/signup"), root / "index.html");
   EXPECT_EQ(*resolve("/account"), root / "index.html");
-  EXPECT_FALSE(resolve("/accounts"));  // only the app's own routes
+  EXPECT_EQ(*resolve("/@/Anna"), root / "index.html");  // a player's page
+  EXPECT_FALSE(resolve("/accounts"));                   // only the app's own routes
   EXPECT_EQ(*resolve("/app.js?v=2"), root / "app.js");
   EXPECT_EQ(*resolve("/css/app.css"), root / "css" / "app.css");
   EXPECT_EQ(*resolve("/%61pp.js"), root / "app.js");  // an escaped letter is decoded once

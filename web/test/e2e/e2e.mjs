@@ -858,6 +858,18 @@ scenario('rated', async (s) => {
   const id = new URL(anna.url()).pathname.split('/').pop();
   const ratings = await anna.evaluate(async (game) => (await fetch(`/api/games/${game}/ratings`)).json(), id);
   assert.equal(ratings.ratings[0].after, white.after);
+  await anna.screenshot({ path: path.join(artefacts, 'rated-game-over.png') });
+  if (process.env.DOCS_SCREENSHOTS) await anna.screenshot({ path: path.join(web, '..', 'docs', 'img', 'rated-game-over.png') });
+
+  // Her page: the blitz rating, provisional after one game, and its chart.
+  await anna.goto(`${server.url}/account`);
+  await anna.locator('#profile-link').click();
+  await anna.waitForURL(`**/@/${annaName}`);
+  await anna.locator('#ratings tr[data-speed="blitz"] td.rating', { hasText: `${white.after}?` }).waitFor({ timeout: STATE_MS });
+  await anna.locator('#rating-chart-box .rating-chart circle.dot').waitFor({ timeout: STATE_MS });
+  assert.equal(await anna.locator('#rating-chart-box .rating-chart circle.dot').count(), 1);
+  await anna.screenshot({ path: path.join(artefacts, 'profile.png') });
+  if (process.env.DOCS_SCREENSHOTS) await anna.screenshot({ path: path.join(web, '..', 'docs', 'img', 'profile.png') });
 });
 
 scenario('showcase', async (s) => {

@@ -1,0 +1,29 @@
+// Players' public pages (issue #17, docs/accounts.md "Profiles"): an account's ratings by
+// category and the history of one of them, for the profile page and its chart. Requests in,
+// replies out; the reads go to the store, so the caller runs them off the network threads.
+//
+//   GET /api/users/{name}                       {"name","created_ms","ratings":[...]}
+//   GET /api/users/{name}/history?speed=blitz   {"speed","points":[{"at_ms","rating","deviation"}]}
+#pragma once
+
+#include <string_view>
+
+#include "arbiter/server/handlers.hpp"
+#include "arbiter/store/store.hpp"
+
+namespace arbiter::server {
+
+class ProfileApi {
+ public:
+  explicit ProfileApi(store::Store& store) : store_(store) {}
+
+  // Whether `target` is a profile route (/api/users/...).
+  [[nodiscard]] static bool owns(std::string_view target) noexcept;
+
+  [[nodiscard]] HttpReply handle(const HttpRequest& request);
+
+ private:
+  store::Store& store_;
+};
+
+}  // namespace arbiter::server

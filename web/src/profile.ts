@@ -1,0 +1,108 @@
+// A player's page, /@/NAME (issue #17, docs/accounts.md "Profiles"): the ratings by category
+// (provisional ones marked "?") and a chart of one category's history.
+import { h } from './dom';
+import { showNotFound } from './not-found';
+
+interface ProfileRating {
+  speed: string;
+  rating: number;
+  deviation: number;
+  games: number;
+  provisional: boolean;
+}
+
+interface Profile {
+  name: string;
+  created_ms: number;
+  ratings: ProfileRating[];
+}
+
+interface HistoryPoint {
+  at_ms: number;
+  rating: number;
+  deviation: number;
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function svg(tag: string, attrs: Record<string, string | number>, text?: string): SVGElement {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+// The history as a line: time across, rating up, the lowest and highest ratings and the
+// first and last dates written on the axes. One game is a single dot.
+export function ratingChart(points: HistoryPoint[], width = 600, height = 220): SVGElement {
+  const pad = { left: 48, right: 12, top: 12, bottom: 28 };
+  const chart = svg('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', class: 'rating-chart' });
+  if (points.length === 0) return chart;
+  const ratings = points.map((p) => p.rating);
+  const low = Math.min(...ratings) - 20;
+  const high = Math.max(...ratings) + 20;
+  const first = points[0]?.at_ms ?? 0;
+  const last = points[points.length - 1]?.at_ms ?? first;
+  const span = Math.max(last - first, 1);
+  const x = (i: number, at: number) => (points.length === 1 ? (pad.left + width - pad.right) / 2 : pad.left + ((at - first) / span) * (width - pad.left - pad.right));
+  const y = (r: number) => pad.top + ((high - r) / (high - low)) * (height - pad.top - pad.bottom);
+  chart.append(
+    svg('line', { x1: pad.left, y1: height - pad.bottom, x2: width - pad.right, y2: height - pad.bottom, class: 'axis' }),
+    svg('line', { x1: pad.left, y1: pad.top, x2: pad.left, y2: height - pad.bottom, class: 'axis' }),
+    svg('text', { x: pad.left - 6, y: y(Math.max(...ratings)) + 4, 'text-anchor': 'end' }, String(Math.max(...ratings))),
+    svg('text', { x: pad.left - 6, y: y(Math.min(...ratings)) + 4, 'text-anchor': 'end' }, String(Math.min(...ratings))),
+    svg('text', { x: pad.left, y: height - 8 }, new Date(first).toLocaleDateString()),
+    svg('text', { x: width - pad.right, y: height - 8, 'text-anchor': 'end' }, new Date(last).toLocaleDateString()),
+  );
+  const coords = points.map((p, i) => `${x(i, p.at_ms).toFixed(1)},${y(p.rating).toFixed(1)}`);
+  if (points.length > 1) chart.append(svg('polyline', { points: coords.join(' '), class: 'line' }));
+  for (const c of coords) {
+    const [cx, cy] = c.split(',');
+    chart.append(svg('circle', { cx: cx ?? 0, cy: cy ?? 0, r: 3, class: 'dot' }));
+  }
+  chart.setAttribute('aria-label', `Rating history: ${points.length} games, from ${ratings[0]} to ${ratings[ratings.length - 1]}`);
+  return chart;
+}
+
+export async function showProfile(root: HTMLElement, name: string): Promise<void> {
+  const res = await fetch(`/api/users/${encodeURIComponent(name)}`);
+  if (res.status === 404) return showNotFound(root);
+  const profile = (await res.json()) as Profile;
+  document.title = `${profile.name} — Arbiter`;
+  const chartBox = h('div#rating-chart-box.chart-box');
+  const table = h(
+    'table#ratings.ratings',
+    {},
+    h('thead', {}, h('tr', {}, h('th', {}, 'Category'), h('th', {}, 'Rating'), h('th', {}, 'Games'))),
+    h(
+      'tbody',
+      {},
+      ...profile.ratings.map((r) =>
+        h(
+          'tr',
+          { 'data-speed': r.speed },
+          h('td', {}, h('button.link.speed', { type: 'button', onclick: () => void showChart(r.speed) }, r.speed)),
+          h('td.rating', {}, `${r.rating}${r.provisional ? '?' : ''}`),
+          h('td', {}, String(r.games)),
+        ),
+      ),
+    ),
+  );
+  const showChart = async (speed: string): Promise<void> => {
+    const data = (await (await fetch(`/api/users/${encodeURIComponent(profile.name)}/history?speed=${speed}`)).json()) as { points: HistoryPoint[] };
+    chartBox.replaceChildren(h('h2', {}, `${speed[0]?.toUpperCase() ?? ''}${speed.slice(1)} rating`), ratingChart(data.points));
+  };
+  root.replaceChildren(
+    h(
+      'main.profile',
+      {},
+      h('h1', {}, profile.name),
+      h('p', {}, `Member since ${new Date(profile.created_ms).toLocaleDateString()}`),
+      profile.ratings.length ? table : h('p#no-ratings', {}, 'No rated games yet.'),
+      chartBox,
+    ),
+  );
+  // The category with the most games first.
+  const most = [...profile.ratings].sort((a, b) => b.games - a.games)[0];
+  if (most) await showChart(most.speed);
+}
