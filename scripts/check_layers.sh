@@ -18,7 +18,7 @@ declare -A allowed=(
   [uci]="base core engine uci"
   [players]="base core notation pgn game clock competition engine uci players wire tournament"
   [wire]="base core notation pgn game clock competition wire"
-  [store]="base core notation pgn game clock competition wire store"
+  [store]="base core notation pgn game clock competition wire rating store"
   [tournament]="base core clock competition rating tournament"
   [server]="base core notation pgn game clock competition engine uci players wire store account rating server"
 )

@@ -24,4 +24,4 @@ trap cleanup EXIT
 "$root/scripts/cluster.sh" up
 port=$(cat "$dir/port")
 cd "$root/web"
-ARBITER_URL="http://127.0.0.1:$port" node --test --test-concurrency=1 test/e2e/e2e.mjs
+ARBITER_E2E_CLUSTER=1 ARBITER_URL="http://127.0.0.1:$port" node --test --test-concurrency=1 test/e2e/e2e.mjs

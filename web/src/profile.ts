@@ -17,6 +17,22 @@ interface Profile {
   ratings: ProfileRating[];
 }
 
+interface ArchiveGame {
+  id: string;
+  white: string;
+  black: string;
+  color: 'white' | 'black';
+  opponent: string;
+  result: string;
+  outcome: string;
+  termination: string;
+  speed: string;
+  time_control: string;
+  rated: boolean;
+  plies: number;
+  ended_ms: number;
+}
+
 interface HistoryPoint {
   at_ms: number;
   rating: number;
@@ -64,6 +80,67 @@ export function ratingChart(points: HistoryPoint[], width = 600, height = 220): 
   return chart;
 }
 
+// The player's games (issue #17 item 4): filtered by opponent, result, category and date,
+// newest first, a page at a time; the same selection as one PGN file.
+function archiveSection(player: string): HTMLElement {
+  const result = h('select#archive-result', { 'aria-label': 'Result' }, h('option', { value: '' }, 'Any result'), h('option', { value: 'win' }, 'Wins'), h('option', { value: 'loss' }, 'Losses'), h('option', { value: 'draw' }, 'Draws'));
+  const speed = h(
+    'select#archive-speed',
+    { 'aria-label': 'Category' },
+    h('option', { value: '' }, 'Any category'),
+    ...['bullet', 'blitz', 'rapid', 'classical', 'correspondence'].map((s) => h('option', { value: s }, s)),
+  );
+  const vs = h('input#archive-vs', { type: 'text', maxlength: 20, placeholder: 'Opponent', 'aria-label': 'Opponent' });
+  const since = h('input#archive-since', { type: 'date', 'aria-label': 'Since' });
+  const list = h('ul#archive.game-list', { 'aria-label': 'Games' });
+  const more = h('button#archive-more', { type: 'button', hidden: true }, 'More games');
+  const download = h('a#archive-pgn.button', { href: '#', download: '' }, 'Download PGN');
+  const message = h('p#archive-message.message', { role: 'status' });
+  let before: number | null = null;
+  const query = (): string => {
+    const q = new URLSearchParams();
+    if (result.value) q.set('result', result.value);
+    if (speed.value) q.set('speed', speed.value);
+    if (vs.value.trim()) q.set('vs', vs.value.trim());
+    if (since.value) q.set('since', String(Date.parse(`${since.value}T00:00:00Z`)));
+    return q.toString();
+  };
+  const load = async (fresh: boolean): Promise<void> => {
+    if (fresh) {
+      before = null;
+      list.replaceChildren();
+    }
+    const q = query();
+    download.setAttribute('href', `/api/users/${encodeURIComponent(player)}/games.pgn${q ? `?${q}` : ''}`);
+    const page = before === null ? q : `${q}${q ? '&' : ''}before=${before}`;
+    const res = await fetch(`/api/users/${encodeURIComponent(player)}/games${page ? `?${page}` : ''}`);
+    const data = (await res.json()) as { games?: ArchiveGame[]; next_before?: number | null; error?: { message?: string } };
+    if (!res.ok) {
+      message.textContent = data.error?.message ?? `the server answered ${res.status}`;
+      return;
+    }
+    message.textContent = fresh && (data.games ?? []).length === 0 ? 'No games.' : '';
+    for (const g of data.games ?? []) {
+      const result = g.result === '1/2-1/2' ? '½-½' : g.result;
+      list.append(
+        h(
+          'li',
+          { 'data-outcome': g.outcome, 'data-speed': g.speed },
+          h('a', { href: `/g/${g.id}` }, `${g.white} – ${g.black} ${result}`),
+          ` · ${g.rated ? 'rated' : 'casual'} ${g.speed} · ${new Date(g.ended_ms).toLocaleDateString()}`,
+        ),
+      );
+    }
+    before = data.next_before ?? null;
+    more.hidden = before === null;
+  };
+  for (const control of [result, speed, since]) control.addEventListener('change', () => void load(true));
+  vs.addEventListener('change', () => void load(true));
+  more.addEventListener('click', () => void load(false));
+  void load(true);
+  return h('section.archive', {}, h('h2', {}, 'Games'), h('div.row.filters', {}, result, speed, vs, since, download), message, list, more);
+}
+
 export async function showProfile(root: HTMLElement, name: string): Promise<void> {
   const res = await fetch(`/api/users/${encodeURIComponent(name)}`);
   if (res.status === 404) return showNotFound(root);
@@ -100,6 +177,7 @@ export async function showProfile(root: HTMLElement, name: string): Promise<void
       h('p', {}, `Member since ${new Date(profile.created_ms).toLocaleDateString()}`),
       profile.ratings.length ? table : h('p#no-ratings', {}, 'No rated games yet.'),
       chartBox,
+      archiveSection(profile.name),
     ),
   );
   // The category with the most games first.

@@ -88,9 +88,9 @@ std::string to_pgn(const GameRecord& record, GameResult result, Termination term
   std::string pgn_result{result_text(result)};
   if (pgn_result != "1-0" && pgn_result != "0-1" && pgn_result != "1/2-1/2") pgn_result = "*";
   std::string out;
-  out += tag("Event", "?");
-  out += tag("Site", "?");
-  out += tag("Date", "????.??.??");
+  out += tag("Event", record.event.empty() ? "?" : record.event);
+  out += tag("Site", record.site.empty() ? "?" : record.site);
+  out += tag("Date", record.date.empty() ? "????.??.??" : record.date);
   out += tag("Round", "?");
   out += tag("White", record.white.empty() ? "?" : record.white);
   out += tag("Black", record.black.empty() ? "?" : record.black);
@@ -108,6 +108,7 @@ std::string to_pgn(const GameRecord& record, GameResult result, Termination term
     out += tag("WhiteTimeControl", record.time_control);
     out += tag("BlackTimeControl", record.time_control_black);
   }
+  for (const auto& [name, value] : record.extra_tags) out += tag(name.c_str(), value);
   out += tag("Termination", std::string(termination_words(termination)));
   out += '\n';
 

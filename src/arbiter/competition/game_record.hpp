@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "arbiter/base/time_source.hpp"
@@ -22,6 +23,11 @@ struct RecordedMove {
 };
 
 struct GameRecord {
+  // The PGN's Event, Site and Date tags ("?" and "????.??.??" when empty): who records the
+  // game names it (the server: "Rated blitz game", the game's URL, the day it began).
+  std::string event;
+  std::string site;
+  std::string date;  // YYYY.MM.DD
   std::string white;
   std::string black;
   std::string time_control;        // spec grammar; "-" without a clock; White's under time odds
@@ -29,6 +35,8 @@ struct GameRecord {
   std::string start_fen;           // empty for the initial position of Art. 2.3
   bool chess960 = false;
   std::vector<std::string> opening_comments;  // notes before the first move
+  // More tags after the standard ones (WhiteElo, BlackElo, ...), in order.
+  std::vector<std::pair<std::string, std::string>> extra_tags;
   std::vector<RecordedMove> moves;
 
   // Attaches a note to the last move (or before the first one).

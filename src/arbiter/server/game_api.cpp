@@ -1,11 +1,13 @@
 #include "arbiter/server/game_api.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <vector>
 
 #include "arbiter/rating/glicko2.hpp"
+#include "arbiter/server/pgn_tags.hpp"
 #include "arbiter/server/rest_reply.hpp"
 
 namespace arbiter::server {
@@ -112,6 +114,11 @@ void GameApi::handle_async(const HttpRequest& request, Respond respond) {
   const auto parts = split_path(target.substr(0, target.find('?')));
   if ((accounts_ && AccountApi::owns(target)) || (profiles_ && ProfileApi::owns(target))) {
     // Argon2id takes about 0.1 s of a core: on the pool, never on a network thread.
+    waiting_->post([this, request, respond = std::move(respond)] { respond(handle(request)); });
+    return;
+  }
+  if (parts.size() == 4 && parts[1] == "games" && parts[3] == "pgn") {
+    // The PGN reads the game's rating changes from the store: on the pool.
     waiting_->post([this, request, respond = std::move(respond)] { respond(handle(request)); });
     return;
   }
@@ -275,9 +282,13 @@ HttpReply GameApi::route(const HttpRequest& request) {
     return json_reply(200, wire::write_rating_changes(views));
   }
   if (sub == "pgn") {
+    // Issue #17: the tags a player expects (Event, Site, Date, ratings). The rating changes
+    // are read from the store (this route runs on the waiting pool).
+    auto ratings = registry_.rating_changes(room->id());
+    if (!ratings) return from_error(ratings.error());
     return HttpReply{200,
                      "application/x-chess-pgn; charset=utf-8",
-                     room->pgn(),
+                     room->pgn(game_site(request.host, room->id()), *ratings),
                      "attachment; filename=\"arbiter-" + room->id() + ".pgn\"",
                      {}};
   }

@@ -8,6 +8,7 @@
 #include "arbiter/core/uci_move.hpp"
 #include "arbiter/notation/notation.hpp"
 #include "arbiter/server/game_room_detail.hpp"
+#include "arbiter/server/pgn_tags.hpp"
 
 namespace arbiter::server {
 namespace room_detail {
@@ -190,6 +191,15 @@ std::string GameRoom::pgn() {
   std::unique_lock lock{mutex_};
   wait_idle(lock);  // only stored state is shown
   return arbiter_->verdict().pgn;
+}
+
+std::string GameRoom::pgn(const std::string& site,
+                          const std::vector<store::RatingChange>& ratings) {
+  std::unique_lock lock{mutex_};
+  wait_idle(lock);  // only stored state is shown
+  competition::GameRecord record = arbiter_->record();
+  tag_record(record, header_, site, ratings);
+  return competition::to_pgn(record, arbiter_->result(), arbiter_->termination());
 }
 
 Result<std::string> GameRoom::referee_log() {

@@ -139,6 +139,12 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   [[nodiscard]] Result<JoinResult> join(const wire::JoinGameRequest& request,
                                         const SeatAccount& account = {});
   [[nodiscard]] std::string pgn();
+  // The PGN as a player downloads it (issue #17): Event ("Rated blitz game"), Site (`site`,
+  // the game's URL), Date (the day it was created, UTC), the players' ratings before the
+  // game and their changes (`ratings`: white's then black's RatingChange, empty when the
+  // game was not rated), then the score.
+  [[nodiscard]] std::string pgn(const std::string& site,
+                                const std::vector<store::RatingChange>& ratings);
   // The referee's event log as stored, one JSON line each (spec/game-events.md). Empty
   // before both seats are taken. Errors: the store's.
   [[nodiscard]] Result<std::string> referee_log();

@@ -55,6 +55,7 @@ struct HttpRequest {
   bool forwarded = false;
   std::string cookie = {};  // the Cookie header as sent ("" when none)
   std::string csrf = {};    // the X-CSRF-Token header ("" when none)
+  std::string host = {};    // the Host the client asked for (X-Forwarded-Host between nodes)
 };
 
 // Where a WebSocket upgrade goes: to a handler here, to another node, or nowhere (404).

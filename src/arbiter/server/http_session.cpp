@@ -165,6 +165,9 @@ void HttpSession::answer(http::request<http::string_body>&& request) {
                             request.count(bsv(kForwardedHeader)) > 0};
     api_request.cookie = std::string{request[http::field::cookie]};
     api_request.csrf = std::string{request[bsv(kCsrfHeader)]};
+    // Between cluster nodes the client's Host travels as X-Forwarded-Host.
+    api_request.host = std::string{api_request.forwarded ? request["X-Forwarded-Host"]
+                                                         : request[http::field::host]};
     // The reply may come later, from another thread (a game is created after its commit):
     // it is written from the session's executor, and nothing else is read meanwhile.
     auto shared_request = std::make_shared<HttpRequest>(std::move(api_request));

@@ -1,13 +1,20 @@
 // Players' public pages: ratings and their history (docs/accounts.md, "Profiles").
 #include "arbiter/server/profile_api.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <cmath>
+#include <sstream>
 #include <string>
 
 #include "arbiter/account/user_name.hpp"
+#include "arbiter/competition/arbiter.hpp"
 #include "arbiter/rating/glicko2.hpp"
 #include "arbiter/rating/speed.hpp"
+#include "arbiter/server/pgn_tags.hpp"
 #include "arbiter/server/rest_reply.hpp"
+#include "arbiter/wire/event_json.hpp"
 #include "arbiter/wire/json_text.hpp"
 
 namespace arbiter::server {
@@ -23,18 +30,60 @@ HttpReply no_such_player(std::string_view name) {
                      "name");
 }
 
-std::string_view query_speed(std::string_view target) {
+// The value of `key` in the target's query ("" when absent).
+std::string_view query_value(std::string_view target, std::string_view key) {
   const auto q = target.find('?');
   if (q == std::string_view::npos) return {};
   std::string_view query = target.substr(q + 1);
   while (!query.empty()) {
     const auto amp = query.find('&');
     const std::string_view pair = query.substr(0, amp);
-    if (pair.starts_with("speed=")) return pair.substr(6);
+    if (pair.size() > key.size() && pair.starts_with(key) && pair[key.size()] == '=') {
+      return pair.substr(key.size() + 1);
+    }
     if (amp == std::string_view::npos) break;
     query.remove_prefix(amp + 1);
   }
   return {};
+}
+
+// A whole number query parameter, or nullopt when present but not one.
+std::optional<std::int64_t> whole(std::string_view text) {
+  std::int64_t value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+// From the player's side: "win", "loss", "draw", or "" for another result.
+std::string_view outcome_of(const store::PlayerGame& g, std::int64_t user) {
+  const std::string& r = g.summary.result;
+  if (r == "1/2-1/2") return "draw";
+  const bool white = g.white_user == user;
+  if (r == "1-0") return white ? "win" : "loss";
+  if (r == "0-1") return white ? "loss" : "win";
+  return "";
+}
+
+// One stored game's PGN, refereed again from its log (as `arbiter adjudicate` would), with
+// the server's tags.
+Result<std::string> stored_pgn(store::Store& store, const std::string& id,
+                               const std::string& site) {
+  auto game = store.load_game(id);
+  if (!game) return tl::unexpected(game.error());
+  std::string text;
+  for (const store::LogLine& line : game->log) text += line.text + '\n';
+  std::istringstream in(text);
+  auto log = wire::read_event_log(in);
+  if (!log) return tl::unexpected(log.error());
+  auto arbiter = competition::Arbiter::create(log->start);
+  if (!arbiter) return tl::unexpected(arbiter.error());
+  for (const competition::Event& e : log->events) arbiter->apply(e);
+  auto ratings = store.game_rating_changes(id);
+  if (!ratings) return tl::unexpected(ratings.error());
+  competition::GameRecord record = arbiter->record();
+  tag_record(record, game->header, site, *ratings);
+  return competition::to_pgn(record, arbiter->result(), arbiter->termination());
 }
 
 }  // namespace
@@ -50,7 +99,9 @@ HttpReply ProfileApi::handle(const HttpRequest& request) {
   const std::string_view name = path.substr(0, path.find('/'));
   const std::string_view sub =
       name.size() < path.size() ? path.substr(name.size() + 1) : std::string_view{};
-  if (sub != "" && sub != "history") return error_reply(404, "not-found", "no such endpoint");
+  if (sub != "" && sub != "history" && sub != "games" && sub != "games.pgn") {
+    return error_reply(404, "not-found", "no such endpoint");
+  }
   if (!account::check_user_name(name)) return no_such_player(name);  // no account has it
   auto user = store_.find_user(account::name_key(name));
   if (!user) {
@@ -59,9 +110,10 @@ HttpReply ProfileApi::handle(const HttpRequest& request) {
   }
   if (!*user) return no_such_player(name);
   const store::UserRecord& u = **user;
+  if (sub == "games" || sub == "games.pgn") return archive(request, u, sub == "games.pgn");
   wire::JsonText j;
   if (sub == "history") {
-    const std::string_view speed_text = query_speed(target);
+    const std::string_view speed_text = query_value(target, "speed");
     auto speed = rating::parse_speed(speed_text);
     if (!speed) return from_error(speed.error());
     auto history = store_.rating_history(u.id, speed_text, kHistoryPoints);
@@ -91,6 +143,80 @@ HttpReply ProfileApi::handle(const HttpRequest& request) {
         .close();
   }
   j.close_array().close();
+  return json_reply(200, j.take());
+}
+
+HttpReply ProfileApi::archive(const HttpRequest& request, const store::UserRecord& user, bool pgn) {
+  const std::string_view target = request.target;
+  store::PlayerGamesQuery q;
+  q.user_id = user.id;
+  q.outcome = std::string(query_value(target, "result"));
+  q.speed = std::string(query_value(target, "speed"));
+  if (const auto vs = query_value(target, "vs"); !vs.empty()) {
+    auto opponent = account::check_user_name(vs)
+                        ? store_.find_user(account::name_key(vs))
+                        : Result<std::optional<store::UserRecord>>{std::nullopt};
+    if (!opponent) return from_error(opponent.error());
+    if (!*opponent) return no_such_player(vs);
+    q.opponent_id = (*opponent)->id;
+  }
+  for (auto [key, field] : {std::pair{"since", &q.since_ms}, std::pair{"before", &q.before_ms}}) {
+    if (const auto text = query_value(target, key); !text.empty()) {
+      const auto value = whole(text);
+      if (!value)
+        return error_reply(400, "invalid-argument", std::string(key) + " is a time in ms", key);
+      *field = *value;
+    }
+  }
+  q.limit = pgn ? 1000 : 50;
+  if (const auto text = query_value(target, "limit"); !text.empty()) {
+    const auto value = whole(text);
+    if (!value || *value < 1 || *value > 1000) {
+      return error_reply(400, "invalid-argument", "limit must be 1..1000", "limit");
+    }
+    q.limit = static_cast<int>(*value);
+  }
+  auto games = store_.games_of_user(q);
+  if (!games) return from_error(games.error());
+  if (pgn) {
+    std::string out;
+    for (const store::PlayerGame& g : *games) {
+      auto one = stored_pgn(store_, g.summary.id, game_site(request.host, g.summary.id));
+      if (!one) continue;  // a game stored before its log existed: not in the file
+      out += *one + "\n";
+    }
+    HttpReply reply = json_reply(200, std::move(out));
+    reply.content_type = "application/x-chess-pgn; charset=utf-8";
+    reply.content_disposition = "attachment; filename=\"arbiter-" + user.name + ".pgn\"";
+    return reply;
+  }
+  wire::JsonText j;
+  j.open().key("games").open_array();
+  for (const store::PlayerGame& g : *games) {
+    const bool white = g.white_user == user.id;
+    j.open()
+        .field("id", g.summary.id)
+        .field("white", g.summary.white)
+        .field("black", g.summary.black)
+        .field("color", white ? "white" : "black")
+        .field("opponent", white ? g.summary.black : g.summary.white)
+        .field("result", g.summary.result)
+        .field("outcome", outcome_of(g, user.id))
+        .field("termination", g.summary.reason)
+        .field("speed", g.speed)
+        .field("time_control", g.summary.time_control)
+        .field("rated", g.rated)
+        .field("plies", g.summary.plies)
+        .field("ended_ms", g.summary.updated_ms)
+        .close();
+  }
+  j.close_array();
+  if (static_cast<int>(games->size()) == q.limit && !games->empty()) {
+    j.field("next_before", games->back().summary.updated_ms);
+  } else {
+    j.null_field("next_before");
+  }
+  j.close();
   return json_reply(200, j.take());
 }
 

@@ -4,6 +4,9 @@
 //
 //   GET /api/users/{name}                       {"name","created_ms","ratings":[...]}
 //   GET /api/users/{name}/history?speed=blitz   {"speed","points":[{"at_ms","rating","deviation"}]}
+//   GET /api/users/{name}/games?vs=&result=&speed=&since=&before=&limit=
+//                                               the archive: {"games":[...],"next_before"}
+//   GET /api/users/{name}/games.pgn?...         the same games as one PGN file
 #pragma once
 
 #include <string_view>
@@ -23,6 +26,8 @@ class ProfileApi {
   [[nodiscard]] HttpReply handle(const HttpRequest& request);
 
  private:
+  HttpReply archive(const HttpRequest& request, const store::UserRecord& user, bool pgn);
+
   store::Store& store_;
 };
 

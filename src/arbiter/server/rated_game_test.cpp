@@ -176,6 +176,92 @@ TEST_F(RatedGameTest, APlayersPageShowsTheRatingsAndTheirHistory) {
   EXPECT_EQ(profiles.handle(HttpRequest{"POST", "/api/users/Anna", "", "127.0.0.1"}).status, 405u);
 }
 
+TEST_F(RatedGameTest, ThePgnSaysTheEventTheSiteTheDateAndTheRatings) {
+  auto [f, w, b] = rated_game();
+  move(*f.room, w, "e2e4", 1, 1);
+  move(*f.room, b, "e7e5", 2, 1);
+  say(*f.room, w, R"({"t":"resign","id":2})");
+  RatingService service(*store_, clock_);
+  auto changes = service.rate(ended_.at(0));
+  ASSERT_TRUE(changes) << changes.error().describe();
+  const std::string pgn = f.room->pgn("http://chess.example/g/" + f.room->id(), *changes);
+  EXPECT_NE(pgn.find("[Event \"Rated blitz game\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[Site \"http://chess.example/g/" + f.room->id() + "\"]"), std::string::npos);
+  // ManualRoomClock starts at 1,700,000,000,000 ms: 2023-11-14 UTC.
+  EXPECT_NE(pgn.find("[Date \"2023.11.14\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[White \"Anna\"]"), std::string::npos);
+  EXPECT_NE(pgn.find("[WhiteElo \"1500\"]"), std::string::npos);
+  EXPECT_NE(pgn.find("[BlackElo \"1500\"]"), std::string::npos);
+  const long white_diff = std::lround((*changes)[0].after.rating) - 1500;
+  EXPECT_LT(white_diff, 0);
+  EXPECT_NE(pgn.find("[WhiteRatingDiff \"" + std::to_string(white_diff) + "\"]"), std::string::npos)
+      << pgn;
+  EXPECT_NE(pgn.find("[BlackRatingDiff \"+"), std::string::npos);
+  // A casual game has no ratings in its PGN.
+  const std::string casual = f.room->pgn("?", {});
+  EXPECT_EQ(casual.find("Elo"), std::string::npos);
+}
+
+TEST_F(RatedGameTest, APlayersArchiveListsAndDownloadsTheirGames) {
+  ProfileApi profiles(*store_);
+  const auto get = [&](const std::string& target) {
+    HttpRequest r{"GET", target, "", "127.0.0.1"};
+    r.host = "chess.example";
+    return profiles.handle(r);
+  };
+  // A rated blitz game Anna wins as White, then a casual rapid game she loses as White.
+  {
+    auto [f, w, b] = rated_game();
+    move(*f.room, w, "e2e4", 1, 1);
+    move(*f.room, b, "e7e5", 2, 1);
+    say(*f.room, b, R"({"t":"resign","id":2})");
+  }
+  clock_.advance(std::chrono::minutes{5});
+  {
+    auto req = wire::parse_create_request(
+        R"({"time_control":"900+10","color":"white","opponent":{"type":"friend"}})");
+    auto g = registry_->create(*req, anna_);
+    ASSERT_TRUE(g);
+    auto j = g->room->join(wire::JoinGameRequest{"x", std::nullopt, g->invite}, boris_);
+    ASSERT_TRUE(j);
+    auto w = connect(*g->room, g->token);
+    auto b = connect(*g->room, j->token);
+    move(*g->room, w, "d2d4", 1, 1);
+    move(*g->room, b, "d7d5", 2, 1);
+    say(*g->room, w, R"({"t":"resign","id":2})");
+  }
+  auto all = get("/api/users/anna/games");
+  ASSERT_EQ(all.status, 200u) << all.body;
+  EXPECT_EQ(at(all.body, "/games/0/speed"), "rapid");  // newest first
+  EXPECT_EQ(at(all.body, "/games/0/outcome"), "loss");
+  EXPECT_EQ(at(all.body, "/games/0/rated"), "false");
+  EXPECT_EQ(at(all.body, "/games/1/speed"), "blitz");
+  EXPECT_EQ(at(all.body, "/games/1/outcome"), "win");
+  EXPECT_EQ(at(all.body, "/games/1/opponent"), "Boris");
+  EXPECT_EQ(at(all.body, "/next_before"), "null");
+  EXPECT_EQ(at(get("/api/users/anna/games?result=win").body, "/games/0/speed"), "blitz");
+  EXPECT_EQ(at(get("/api/users/anna/games?result=win").body, "/games/1"), "<missing>");
+  EXPECT_EQ(at(get("/api/users/anna/games?speed=rapid").body, "/games/0/outcome"), "loss");
+  EXPECT_EQ(at(get("/api/users/boris/games?vs=Anna&result=loss").body, "/games/0/speed"), "blitz");
+  auto paged = get("/api/users/anna/games?limit=1");
+  EXPECT_EQ(at(paged.body, "/games/0/speed"), "rapid");
+  auto next = get("/api/users/anna/games?limit=1&before=" + at(paged.body, "/next_before"));
+  EXPECT_EQ(at(next.body, "/games/0/speed"), "blitz");
+  EXPECT_EQ(get("/api/users/anna/games?vs=Nobody").status, 404u);
+  EXPECT_EQ(get("/api/users/anna/games?limit=0").status, 400u);
+  EXPECT_EQ(get("/api/users/anna/games?result=maybe").status, 400u);
+  EXPECT_EQ(get("/api/users/anna/games?before=soon").status, 400u);
+  auto pgn = get("/api/users/anna/games.pgn");
+  ASSERT_EQ(pgn.status, 200u) << pgn.body;
+  EXPECT_EQ(pgn.content_type, "application/x-chess-pgn; charset=utf-8");
+  EXPECT_NE(pgn.content_disposition.find("arbiter-Anna.pgn"), std::string::npos);
+  EXPECT_NE(pgn.body.find("[Event \"Casual rapid game\"]"), std::string::npos) << pgn.body;
+  EXPECT_NE(pgn.body.find("[Event \"Rated blitz game\"]"), std::string::npos);
+  EXPECT_NE(pgn.body.find("[Site \"http://chess.example/g/"), std::string::npos);
+  EXPECT_NE(pgn.body.find("{[%clk "), std::string::npos);
+  EXPECT_NE(pgn.body.find("[Termination \"resignation\"]"), std::string::npos);
+}
+
 TEST_F(RatedGameTest, AnAbortedRatedGameIsNotRated) {
   auto [f, w, b] = rated_game();
   say(*f.room, w, R"({"t":"abort","id":1})");

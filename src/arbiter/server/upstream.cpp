@@ -39,6 +39,7 @@ class ForwardedRequest final : public std::enable_shared_from_this<ForwardedRequ
     // The account's session travels with the request (issue #17).
     if (!request.cookie.empty()) request_.set(http::field::cookie, bsv(request.cookie));
     if (!request.csrf.empty()) request_.set(bsv(kCsrfHeader), bsv(request.csrf));
+    if (!request.host.empty()) request_.set("X-Forwarded-Host", bsv(request.host));
     if (!request.body.empty()) request_.set(http::field::content_type, "application/json");
     request_.body() = request.body;
     request_.prepare_payload();

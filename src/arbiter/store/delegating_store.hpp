@@ -23,6 +23,9 @@ class DelegatingStore : public Store {
   Result<std::vector<GameSummary>> list_games(const ListQuery& q) override {
     return inner_.list_games(q);
   }
+  Result<std::vector<PlayerGame>> games_of_user(const PlayerGamesQuery& q) override {
+    return inner_.games_of_user(q);
+  }
   Result<void> append_move(std::string_view id, const MoveRecord& m,
                            std::span<const EventRecord> e) override {
     return inner_.append_move(id, m, e);

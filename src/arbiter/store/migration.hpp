@@ -5,6 +5,10 @@
 // table schema_migrations (version, name): a migration is applied exactly once, or not
 // at all. A database whose version is newer than the program's list is refused
 // (kUnsupported) rather than misread.
+//
+// A migration may also need a step that SQL cannot do (e.g. a value computed by another
+// module from each row, issue #17): `step` names it, and each backend's runner carries it
+// out right after the migration's SQL, in the same transaction.
 #pragma once
 
 #include <cstdint>
@@ -15,10 +19,19 @@
 
 namespace arbiter::store {
 
+// The steps in C++ that follow a migration's SQL (the same on every backend).
+enum class MigrationStep : unsigned char {
+  None,
+  // Version 9: games.speed of the games stored before it, from their time controls
+  // (rules.hpp, game_speed). Only rows whose speed is '' are written: idempotent.
+  FillGameSpeeds,
+};
+
 struct Migration {
   int version = 0;        // 1, 2, ... in list order
   std::string_view name;  // the same on every backend, e.g. "games, moves and events"
   std::string_view sql;   // the backend's statements
+  MigrationStep step = MigrationStep::None;  // run after `sql`, in its transaction
 };
 
 // The table that records the applied migrations (the same on every backend).

@@ -1,11 +1,12 @@
 // Versioned migrations: the list's rules, a SQLite file made by the program before
 // migrations existed (schema version 1 in PRAGMA user_version, no schema_migrations), and
-// databases of versions 6 and 7 on every backend, from before accounts and before rated
-// games (issue #17).
+// databases of versions 6, 7 and 8 on every backend, from before accounts, before rated
+// games and before the games' categories (issue #17).
 #include "arbiter/store/migration.hpp"
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <pqxx/pqxx>
 
 #include "arbiter/store/backend_test_support.hpp"
@@ -61,9 +62,11 @@ TEST(Migrations, BothBackendsHaveTheSameNumberedList) {
     EXPECT_EQ(sqlite[i].version, static_cast<int>(i) + 1);
     EXPECT_EQ(pg[i].version, sqlite[i].version);
     EXPECT_EQ(pg[i].name, sqlite[i].name);
+    EXPECT_EQ(pg[i].step, sqlite[i].step);
   }
-  EXPECT_EQ(latest_version(sqlite), 8);
-  EXPECT_EQ(sqlite.back().name, "rated games and ratings");
+  EXPECT_EQ(latest_version(sqlite), 9);
+  EXPECT_EQ(sqlite.back().name, "game categories");
+  EXPECT_EQ(sqlite.back().step, MigrationStep::FillGameSpeeds);
 }
 
 TEST(Migrations, PendingAreThoseAfterTheCurrentVersion) {
@@ -103,11 +106,19 @@ TEST(Migrations, AVersion1SqliteFileIsMigratedAndKeepsItsGames) {
   }
   auto db = sqlite::Database::open(path, 1000);
   ASSERT_TRUE(db);
-  EXPECT_EQ(query_int(*db, "PRAGMA user_version"), 8);
+  EXPECT_EQ(query_int(*db, "PRAGMA user_version"), 9);
   EXPECT_EQ(query_int(*db,
                       "SELECT COUNT(*) FROM schema_migrations"
-                      " WHERE version IN (1, 2, 3, 4, 5, 6, 7, 8)"),
-            8);
+                      " WHERE version IN (1, 2, 3, 4, 5, 6, 7, 8, 9)"),
+            9);
+  // Version 9: the game of version 1 got its category; a player's games are indexed with
+  // the id after the end time, and by category.
+  EXPECT_EQ(query_int(*db, "SELECT speed = 'blitz' FROM games WHERE id = 'old'"), 1);
+  EXPECT_EQ(query_int(*db,
+                      "SELECT COUNT(*) FROM sqlite_master WHERE name IN ('games_by_white_user',"
+                      " 'games_by_black_user', 'games_by_white_speed', 'games_by_black_speed')"
+                      " AND sql LIKE '%updated_ms DESC, id)%'"),
+            4);
   // Version 6: the events kept, in a table with rowids under a unique (game, seq) index.
   EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM events WHERE game_id = 'old' AND seq = 1"), 1);
   EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'events_by_game'"), 1);
@@ -130,7 +141,7 @@ TEST(Migrations, ANewSqliteFileRecordsEveryMigrationOnce) {
   ASSERT_TRUE(SqliteStore::open(path));  // a second open applies nothing
   auto db = sqlite::Database::open(path, 1000);
   ASSERT_TRUE(db);
-  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM schema_migrations"), 8);
+  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM schema_migrations"), 9);
   EXPECT_EQ(query_int(*db,
                       "SELECT name = 'games by status' FROM schema_migrations"
                       " WHERE version = 2"),
@@ -159,9 +170,11 @@ TEST(Migrations, ASqliteFileOfANewerProgramIsRefused) {
   EXPECT_EQ(store.error().code, ErrorCode::kUnsupported);
 }
 
-// A database as the program of schema version `version` (6 or later) left it, on either
+// A database as the program of schema version `version` (6 to 8) left it, on either
 // backend: that backend's own migrations 1..version applied and recorded, and a game with a
 // move, an event and a referee log line; from version 7 on, an account too (id 1, Anna).
+// Only the SQL of each migration is run, not its step (MigrationStep): from version 9 on,
+// the games inserted here would lack what a step fills in.
 std::string old_database(Backend backend, int version) {
   const auto all = backend == Backend::Sqlite ? sqlite_migrations() : pg_migrations();
   std::string sql{kCreateMigrationsTable};
@@ -234,9 +247,9 @@ TEST_P(MigrationToAccounts, AVersion6DatabaseGainsAccountsAndKeepsItsGames) {
     ASSERT_TRUE(store->create_session(s));
     EXPECT_EQ(*store->find_session(s.token_hash, 3500), s);
   }
-  EXPECT_EQ(schema_version(GetParam(), location()), 8);
+  EXPECT_EQ(schema_version(GetParam(), location()), 9);
   ASSERT_TRUE(open());  // a second open applies nothing
-  EXPECT_EQ(schema_version(GetParam(), location()), 8);
+  EXPECT_EQ(schema_version(GetParam(), location()), 9);
 }
 
 class MigrationToRatings : public testing::BackendTest {};
@@ -279,9 +292,94 @@ TEST_P(MigrationToRatings, AVersion7DatabaseGainsRatedGamesAndKeepsItsGames) {
     ASSERT_EQ(changes->size(), 2u);
     EXPECT_EQ(store->ratings_of(1)->at(0).games, 1);
   }
-  EXPECT_EQ(schema_version(GetParam(), location()), 8);
+  EXPECT_EQ(schema_version(GetParam(), location()), 9);
   ASSERT_TRUE(open());  // a second open applies nothing
-  EXPECT_EQ(schema_version(GetParam(), location()), 8);
+  EXPECT_EQ(schema_version(GetParam(), location()), 9);
+}
+
+// Each game's stored category (games.speed), by id, read with the backend's own client.
+std::map<std::string, std::string> stored_speeds(Backend backend, const std::string& location) {
+  std::map<std::string, std::string> speeds;
+  if (backend == Backend::Sqlite) {
+    auto db = sqlite::Database::open(location.substr(std::string_view{"sqlite:"}.size()), 1000);
+    EXPECT_TRUE(db);
+    auto q = db->prepare("SELECT id, speed FROM games");
+    EXPECT_TRUE(q);
+    EXPECT_TRUE(q->each_row(
+        [&](const sqlite::Statement& row) { speeds[row.column_text(0)] = row.column_text(1); }));
+    return speeds;
+  }
+  pqxx::connection connection{location};
+  pqxx::nontransaction tx{connection};
+  for (const pqxx::row& r : tx.exec("SELECT id, speed FROM games")) {
+    speeds[r[0].as<std::string>()] = r[1].as<std::string>();
+  }
+  return speeds;
+}
+
+class MigrationToCategories : public testing::BackendTest {};
+ARB_STORE_BACKENDS(MigrationToCategories);
+
+TEST_P(MigrationToCategories, AVersion8DatabaseGetsEachGamesCategory) {
+  // Version 8 with Anna (1) and Boris (2), and ended games between them of every category,
+  // besides the ongoing anonymous 'old' game (180+2) of old_database; one game's time
+  // control does not parse (the server never stored one: the migration must not fail).
+  std::string sql = old_database(GetParam(), 8);
+  sql +=
+      "INSERT INTO users (name, name_key, password_hash, created_ms)"
+      " VALUES ('Boris', 'boris', '$argon2id$h', 600);\n";
+  const std::pair<const char*, const char*> games[] = {
+      {"60", "bullet"},         {"180+2", "blitz"},      {"900+10", "rapid"},
+      {"5400+30", "classical"}, {"-", "correspondence"}, {"nonsense", ""}};
+  int end = 10'000;
+  for (const auto& [control, speed] : games) {
+    const std::string id = *speed ? speed : "unparsed";
+    sql +=
+        "INSERT INTO games (id, white_token, black_token, white, black, time_control, variant,"
+        " start_fen, status, result, reason, extra, created_ms, updated_ms, white_user,"
+        " black_user) VALUES ('" +
+        id + "', 'w', 'b', 'Anna', 'Boris', '" + control +
+        "', 'standard', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'ended',"
+        " '1-0', 'checkmate', '{}', 5000, " +
+        std::to_string(end += 1000) + ", 1, 2);\n";
+  }
+  ASSERT_TRUE(testing::execute_sql(location(), sql));
+  ASSERT_EQ(schema_version(GetParam(), location()), 8);
+  {
+    auto store = open();
+    ASSERT_TRUE(store);
+    PlayerGamesQuery q;
+    q.user_id = 1;
+    auto archive = store->games_of_user(q);
+    ASSERT_TRUE(archive) << archive.error().describe();
+    ASSERT_EQ(archive->size(), 6u);
+    for (std::size_t i = 0; i < archive->size(); ++i) {
+      // Newest first: the list above in reverse.
+      const auto& [control, speed] = games[5 - i];
+      EXPECT_EQ(archive->at(i).summary.time_control, control);
+      EXPECT_EQ(archive->at(i).speed, speed) << control;
+      EXPECT_EQ(archive->at(i).white_user, 1);
+      EXPECT_EQ(archive->at(i).black_user, 2);
+    }
+    q.speed = "rapid";
+    archive = store->games_of_user(q);
+    ASSERT_TRUE(archive) << archive.error().describe();
+    ASSERT_EQ(archive->size(), 1u);
+    EXPECT_EQ(archive->at(0).summary.id, "rapid");
+    // A game created now gets its category from the store.
+    GameHeader h = testing::sample_header("new", 30'000);
+    h.time_control = "60+1";
+    ASSERT_TRUE(store->create_game(h));
+  }
+  const std::map<std::string, std::string> expected{
+      {"old", "blitz"},   {"bullet", "bullet"},       {"blitz", "blitz"},
+      {"rapid", "rapid"}, {"classical", "classical"}, {"correspondence", "correspondence"},
+      {"unparsed", ""},   {"new", "bullet"}};
+  EXPECT_EQ(stored_speeds(GetParam(), location()), expected);
+  EXPECT_EQ(schema_version(GetParam(), location()), 9);
+  ASSERT_TRUE(open());  // a second open applies nothing
+  EXPECT_EQ(schema_version(GetParam(), location()), 9);
+  EXPECT_EQ(stored_speeds(GetParam(), location()), expected);
 }
 
 }  // namespace

@@ -1,5 +1,8 @@
-// The read side of PgStore: load_game and list_games. load_game reads in one
-// repeatable-read transaction, so the header, moves and events come from one snapshot.
+// The read side of PgStore: load_game, list_games and a player's archive (games_of_user).
+// Each reads in one repeatable-read transaction, so that the header, moves and events of
+// load_game come from one snapshot.
+#include <limits>
+#include <string>
 #include <utility>
 
 #include "arbiter/store/pg_session.hpp"
@@ -84,7 +87,57 @@ Result<GameSummary> read_summary(const pqxx::row& r) {
   return s;
 }
 
+// One seat's part of a player's archive: the ended games in which the player ($1) holds
+// `seat`, newest first, at most $7 of them, read in the order of games_by_white_user /
+// games_by_black_user (seat, updated_ms DESC, id COLLATE "C"), or with a category ($8) of
+// games_by_white_speed / games_by_black_speed: no sort. The term `<> 0` is written out so
+// that a generic plan may use these partial indexes.
+// Ids compare byte by byte (COLLATE "C"), as in SQLite, here as in the whole: each part
+// keeps the rows the whole keeps.
+std::string archive_seat(std::string_view seat, std::string_view other,
+                         std::string_view result_parameter, bool by_speed) {
+  std::string sql =
+      "SELECT * FROM (SELECT g.id, g.white, g.black, g.time_control, g.variant, g.status,"
+      " g.result, g.reason, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies,"
+      " g.created_ms, g.updated_ms, g.white_user, g.black_user, g.rated, g.speed"
+      " FROM games g WHERE g.";
+  sql += seat;
+  sql += " = $1 AND g.";
+  sql += seat;
+  sql += " <> 0 AND g.status = 'ended'";
+  if (by_speed) sql += " AND g.speed = $8";
+  sql += " AND g.updated_ms >= $3 AND g.updated_ms < $4 AND ($2::bigint = 0 OR g.";
+  sql += other;
+  sql += " = $2) AND (";
+  sql += result_parameter;
+  sql += "::text = '' OR g.result = ";
+  sql += result_parameter;
+  sql += ") ORDER BY g.updated_ms DESC, g.id COLLATE \"C\" LIMIT $7) AS as_";
+  sql += seat;
+  return sql;
+}
+
+// A player's archive: the newest $7 of both seats' parts (a player never holds both seats
+// of one game). $5 and $6 are the results the outcome needs as white and as black.
+std::string archive_query(bool by_speed) {
+  return "SELECT * FROM (" + archive_seat("white_user", "black_user", "$5", by_speed) +
+         " UNION ALL " + archive_seat("black_user", "white_user", "$6", by_speed) +
+         ") AS a ORDER BY a.updated_ms DESC, a.id COLLATE \"C\" LIMIT $7";
+}
+
 }  // namespace
+
+namespace pg {
+std::span<const PreparedStatement> archive_statements() {
+  static const std::string by_user = archive_query(false);
+  static const std::string by_user_and_speed = archive_query(true);
+  static const PreparedStatement statements[] = {
+      {"games_of_user", by_user.c_str()},
+      {"games_of_user_by_speed", by_user_and_speed.c_str()},
+  };
+  return statements;
+}
+}  // namespace pg
 
 Result<StoredGame> PgStore::load_game(std::string_view game_id) {
   ARB_TRY(validate_game_id(game_id));
@@ -126,6 +179,36 @@ Result<std::vector<GameSummary>> PgStore::list_games(const ListQuery& q) {
       auto summary = read_summary(r);
       if (!summary) return tl::unexpected(summary.error());
       games.push_back(std::move(*summary));
+    }
+    return {};
+  }));
+  return games;
+}
+
+Result<std::vector<PlayerGame>> PgStore::games_of_user(const PlayerGamesQuery& q) {
+  ARB_TRY(validate_player_games_query(q));
+  const std::int64_t since =
+      q.since_ms == 0 ? std::numeric_limits<std::int64_t>::min() : q.since_ms;
+  const std::int64_t before =
+      q.before_ms == 0 ? std::numeric_limits<std::int64_t>::max() : q.before_ms;
+  const std::string as_white{outcome_result(q.outcome, true)};
+  const std::string as_black{outcome_result(q.outcome, false)};
+  std::vector<PlayerGame> games;
+  ARB_TRY(session_->read("games_of_user", [&](pqxx::transaction_base& tx) -> Result<void> {
+    const pqxx::result rows =
+        q.speed.empty() ? tx.exec_prepared("games_of_user", q.user_id, q.opponent_id, since, before,
+                                           as_white, as_black, q.limit)
+                        : tx.exec_prepared("games_of_user_by_speed", q.user_id, q.opponent_id,
+                                           since, before, as_white, as_black, q.limit, q.speed);
+    for (const pqxx::row& r : rows) {
+      auto summary = read_summary(r);
+      if (!summary) return tl::unexpected(summary.error());
+      PlayerGame& g = games.emplace_back();
+      g.summary = std::move(*summary);
+      g.white_user = number(r, 11);
+      g.black_user = number(r, 12);
+      g.rated = r[13].as<bool>();
+      g.speed = text(r, 14);
     }
     return {};
   }));

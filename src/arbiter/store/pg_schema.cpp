@@ -2,9 +2,13 @@
 // names as SQLite's) and how they are applied. The version is the highest one recorded
 // in schema_migrations. Servers starting at once on one database take an advisory lock,
 // so that each migration is applied by one of them, once.
+#include <string>
+#include <vector>
+
 #include "arbiter/store/migration.hpp"
 #include "arbiter/store/pg_session.hpp"
 #include "arbiter/store/pg_store.hpp"
+#include "arbiter/store/rules.hpp"
 #include "arbiter/store/try.hpp"
 
 namespace arbiter::store {
@@ -161,6 +165,31 @@ CREATE TABLE rating_changes (
 CREATE INDEX rating_changes_by_user ON rating_changes (user_id, speed, at_ms);
 )sql";
 
+// Version 9 (issue #17, docs/store.md "A player's archive"): each game's rating category,
+// rating::to_string(rating::speed_of(time control)), which the store computes when it
+// inserts a game; the games stored before get theirs from MigrationStep::FillGameSpeeds
+// (fill_game_speeds below), in the same transaction.
+// The archive's order is (updated_ms DESC, id COLLATE "C"): the indexes of a player's games
+// (version 8's) are made again with the id, in its byte order, after the end time, and
+// two more lead with the category, so that a page reads `limit` entries of an index and
+// sorts nothing (without the id, PostgreSQL 15's generic plan read and sorted all of a
+// player's 30,000 games for each page: 11 ms instead of 0.2). Like version 8's, they hold
+// only the games of accounts.
+constexpr std::string_view kGameCategories = R"sql(
+ALTER TABLE games ADD COLUMN speed TEXT NOT NULL DEFAULT ''
+  CHECK (speed IN ('','bullet','blitz','rapid','classical','correspondence'));
+DROP INDEX games_by_white_user;
+DROP INDEX games_by_black_user;
+CREATE INDEX games_by_white_user ON games (white_user, updated_ms DESC, id COLLATE "C")
+  WHERE white_user <> 0;
+CREATE INDEX games_by_black_user ON games (black_user, updated_ms DESC, id COLLATE "C")
+  WHERE black_user <> 0;
+CREATE INDEX games_by_white_speed ON games (white_user, speed, updated_ms DESC, id COLLATE "C")
+  WHERE white_user <> 0;
+CREATE INDEX games_by_black_speed ON games (black_user, speed, updated_ms DESC, id COLLATE "C")
+  WHERE black_user <> 0;
+)sql";
+
 constexpr Migration kMigrations[] = {
     {1, "games, moves and events", kGamesMovesEvents},
     {2, "games by status", kGamesByStatus},
@@ -170,10 +199,41 @@ constexpr Migration kMigrations[] = {
     {6, "events appended", kEventsAppended},
     {7, "accounts and sessions", kAccountsAndSessions},
     {8, "rated games and ratings", kRatedGamesAndRatings},
+    {9, "game categories", kGameCategories, MigrationStep::FillGameSpeeds},
 };
 
 // pg_advisory_xact_lock key of the migrations ("Arbiter" in ASCII).
 constexpr std::string_view kLockMigrations = "SELECT pg_advisory_xact_lock(18421640487789938)";
+
+// MigrationStep::FillGameSpeeds: the category of every game whose speed is '', one UPDATE
+// joined to a temporary table of each distinct time control's category (one pass over the
+// games, however many time controls). A time control that does not parse keeps ''.
+void fill_game_speeds(pqxx::transaction_base& tx) {
+  std::vector<std::string> controls;
+  for (const pqxx::row& r : tx.exec("SELECT DISTINCT time_control FROM games WHERE speed = ''")) {
+    controls.push_back(r[0].as<std::string>());
+  }
+  if (controls.empty()) return;
+  tx.exec0(
+      "CREATE TEMP TABLE game_speeds (time_control TEXT PRIMARY KEY, speed TEXT NOT NULL)"
+      " ON COMMIT DROP");
+  for (const std::string& control : controls) {
+    const std::string speed = game_speed(control);
+    if (speed.empty()) continue;
+    tx.exec_params0("INSERT INTO pg_temp.game_speeds (time_control, speed) VALUES ($1, $2)",
+                    control, speed);
+  }
+  tx.exec0(
+      "UPDATE games AS g SET speed = s.speed FROM pg_temp.game_speeds AS s"
+      " WHERE g.time_control = s.time_control AND g.speed = ''");
+}
+
+void run_step(pqxx::transaction_base& tx, MigrationStep step) {
+  switch (step) {
+    case MigrationStep::None: return;
+    case MigrationStep::FillGameSpeeds: fill_game_speeds(tx); return;
+  }
+}
 
 }  // namespace
 
@@ -195,6 +255,7 @@ Result<void> PgStore::migrate() {
       if (done) return {};
       const Migration& next = pending->front();
       tx.exec0(std::string{next.sql});
+      run_step(tx, next.step);
       tx.exec_params0("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", next.version,
                       std::string{next.name});
       return {};

@@ -18,8 +18,8 @@ constexpr pg::PreparedStatement kStatements[] = {
     {"insert_game",
      "INSERT INTO games (id, white_token, black_token, white, black, time_control, variant,"
      " start_fen, status, result, reason, extra, created_ms, updated_ms, white_user, black_user,"
-     " rated)"
-     " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
+     " rated, speed)"
+     " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)"
      " ON CONFLICT (id) DO NOTHING"},
     {"lock_game", "SELECT status FROM games WHERE id = $1 FOR UPDATE"},
     {"lock_game_seats", "SELECT white_user, black_user FROM games WHERE id = $1 FOR UPDATE"},
@@ -164,7 +164,9 @@ Result<void> insert_game(pqxx::transaction_base& tx, const GameHeader& h) {
   const pqxx::result inserted = tx.exec_prepared(
       "insert_game", h.id, h.white_token, h.black_token, h.white, h.black, h.time_control,
       h.variant, h.start_fen, std::string{to_string(h.status)}, h.result, h.reason, h.extra,
-      h.created_ms, std::max(h.created_ms, h.updated_ms), h.white_user, h.black_user, h.rated);
+      h.created_ms, std::max(h.created_ms, h.updated_ms), h.white_user, h.black_user, h.rated,
+      // The category is the store's to compute (issue #17): a caller cannot get it wrong.
+      game_speed(h.time_control));
   if (inserted.affected_rows() == 0) return game_already_exists(h.id);
   return {};
 }
@@ -221,6 +223,7 @@ Result<std::unique_ptr<PgStore>> PgStore::open(const std::string& url) {
   store->session_->add_statements(kStatements);
   store->session_->add_statements(pg::account_statements());
   store->session_->add_statements(pg::rating_statements());
+  store->session_->add_statements(pg::archive_statements());
   return store;
 }
 

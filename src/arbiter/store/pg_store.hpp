@@ -32,6 +32,8 @@ class PgStore final : public Store {
   [[nodiscard]] Result<std::vector<EventRecord>> events_after(std::string_view id,
                                                               std::int64_t after) override;
   [[nodiscard]] Result<std::vector<GameSummary>> list_games(const ListQuery& query) override;
+  [[nodiscard]] Result<std::vector<PlayerGame>> games_of_user(
+      const PlayerGamesQuery& query) override;
   [[nodiscard]] Result<void> append_move(std::string_view game_id, const MoveRecord& move,
                                          std::span<const EventRecord> events) override;
   [[nodiscard]] Result<void> append_events(std::string_view game_id,

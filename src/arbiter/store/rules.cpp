@@ -4,6 +4,9 @@
 #include <string>
 #include <utility>
 
+#include "arbiter/clock/time_control.hpp"
+#include "arbiter/rating/speed.hpp"
+
 namespace arbiter::store {
 namespace {
 
@@ -145,6 +148,19 @@ std::vector<RatingChange> rating_changes(std::string_view game_id, std::string_v
         RatingChange{std::string{game_id}, was->user_id, std::string{speed}, *was, after, now});
   }
   return changes;
+}
+
+std::string game_speed(std::string_view time_control) {
+  auto control = clock::TimeControl::parse(time_control);
+  if (!control) return {};
+  return std::string{rating::to_string(rating::speed_of(*control))};
+}
+
+std::string_view outcome_result(std::string_view outcome, bool white) noexcept {
+  if (outcome == "win") return white ? "1-0" : "0-1";
+  if (outcome == "loss") return white ? "0-1" : "1-0";
+  if (outcome == "draw") return "1/2-1/2";
+  return "";
 }
 
 WallMs latest_wall(WallMs wall_ms, std::span<const EventRecord> events) noexcept {

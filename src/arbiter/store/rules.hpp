@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -59,6 +60,14 @@ namespace arbiter::store {
                                                        std::string_view speed, WallMs now,
                                                        const RatingPair& before,
                                                        const RatingPair& computed);
+// A player's archive (issue #17). The category the store keeps with a game (games.speed):
+// rating::to_string(rating::speed_of(...)) of its time control, "" for a time control that
+// does not parse (the server never stores one; the store does not refuse it).
+[[nodiscard]] std::string game_speed(std::string_view time_control);
+// The PGN result a game must have for `outcome` ("win", "loss", "draw") from the side of
+// the player playing white (or black): "1-0", "0-1" or "1/2-1/2"; "" for an empty outcome
+// (any result). The outcome is validated (validate_player_games_query).
+[[nodiscard]] std::string_view outcome_result(std::string_view outcome, bool white) noexcept;
 // The game's new updated_ms: the latest of `wall_ms` and the events' wall times.
 [[nodiscard]] WallMs latest_wall(WallMs wall_ms, std::span<const EventRecord> events) noexcept;
 

@@ -1,7 +1,11 @@
-// The read side of SqliteStore: load_game and list_games. Each read runs in one
-// transaction, so it sees a single committed state even while another connection writes.
+// The read side of SqliteStore: load_game, list_games and a player's archive
+// (games_of_user). Each read runs in one transaction, so it sees a single committed state
+// even while another connection writes.
+#include <limits>
+#include <string>
 #include <utility>
 
+#include "arbiter/store/rules.hpp"
 #include "arbiter/store/sqlite_store.hpp"
 #include "arbiter/store/try.hpp"
 #include "arbiter/store/validate.hpp"
@@ -86,6 +90,68 @@ Result<std::vector<LogLine>> read_log(sqlite::Database& db, std::string_view id)
   return lines;
 }
 
+// The columns of a GameSummary, first in a row of list_games and games_of_user.
+constexpr std::string_view kSummaryColumns =
+    "g.id, g.white, g.black, g.time_control, g.variant, g.status, g.result, g.reason,"
+    " (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies, g.created_ms,"
+    " g.updated_ms";
+
+Result<GameSummary> read_summary(const sqlite::Statement& row) {
+  GameSummary s;
+  s.id = row.column_text(0);
+  s.white = row.column_text(1);
+  s.black = row.column_text(2);
+  s.time_control = row.column_text(3);
+  s.variant = row.column_text(4);
+  auto status = parse_game_status(row.column_text(5));
+  if (!status) return tl::unexpected(status.error());
+  s.status = *status;
+  s.result = row.column_text(6);
+  s.reason = row.column_text(7);
+  s.plies = static_cast<int>(row.column_int(8));
+  s.created_ms = row.column_int(9);
+  s.updated_ms = row.column_int(10);
+  return s;
+}
+
+// One seat's part of a player's archive: the ended games in which the player (?1) holds
+// `seat`, newest first, at most ?7 of them, read in the order of games_by_white_user /
+// games_by_black_user (seat, updated_ms DESC, id), or with a category (?8) of
+// games_by_white_speed / games_by_black_speed, from the end bound ?4 down: no sort, and
+// no more than ?7 entries read besides those the other filters skip. The term `<> 0` is
+// written out so that SQLite may use these partial indexes (it cannot prove it from a
+// bound parameter); `+` keeps the status from being a way in: without statistics SQLite
+// found games_by_status (status, updated_ms) as good as the category's index, and would
+// have read every ended game of the time range.
+std::string archive_seat(std::string_view seat, std::string_view other,
+                         std::string_view result_parameter, bool by_speed) {
+  std::string sql = "SELECT * FROM (SELECT ";
+  sql += kSummaryColumns;
+  sql += ", g.white_user, g.black_user, g.rated, g.speed FROM games g WHERE g.";
+  sql += seat;
+  sql += " = ?1 AND g.";
+  sql += seat;
+  sql += " <> 0 AND +g.status = 'ended'";
+  if (by_speed) sql += " AND g.speed = ?8";
+  sql += " AND g.updated_ms >= ?3 AND g.updated_ms < ?4 AND (?2 = 0 OR g.";
+  sql += other;
+  sql += " = ?2) AND (";
+  sql += result_parameter;
+  sql += " = '' OR g.result = ";
+  sql += result_parameter;
+  sql += ") ORDER BY g.updated_ms DESC, g.id LIMIT ?7) AS as_";
+  sql += seat;
+  return sql;
+}
+
+// A player's archive: the newest ?7 of both seats' parts (a player never holds both seats
+// of one game). ?5 and ?6 are the results the outcome needs as white and as black.
+std::string archive_query(bool by_speed) {
+  return "SELECT * FROM (" + archive_seat("white_user", "black_user", "?5", by_speed) +
+         " UNION ALL " + archive_seat("black_user", "white_user", "?6", by_speed) +
+         ") AS a ORDER BY a.updated_ms DESC, a.id LIMIT ?7";
+}
+
 }  // namespace
 
 Result<StoredGame> SqliteStore::load_game(std::string_view id) {
@@ -141,11 +207,10 @@ Result<std::vector<EventRecord>> SqliteStore::events_after(std::string_view id,
 Result<std::vector<GameSummary>> SqliteStore::list_games(const ListQuery& q) {
   ARB_TRY(validate_limit(q.limit));
   std::lock_guard lock{mutex_};
-  auto query = db_.prepare(
-      "SELECT g.id, g.white, g.black, g.time_control, g.variant, g.status, g.result, g.reason,"
-      " (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id), g.created_ms, g.updated_ms"
-      " FROM games g WHERE (?1 IS NULL OR g.status = ?1)"
-      " ORDER BY g.updated_ms DESC, g.id LIMIT ?2");
+  static const std::string kListGames = "SELECT " + std::string{kSummaryColumns} +
+                                        " FROM games g WHERE (?1 IS NULL OR g.status = ?1)"
+                                        " ORDER BY g.updated_ms DESC, g.id LIMIT ?2";
+  auto query = db_.prepare(kListGames);
   if (!query) return tl::unexpected(query.error());
   if (q.status) {
     query->bind(1, to_string(*q.status));
@@ -158,20 +223,40 @@ Result<std::vector<GameSummary>> SqliteStore::list_games(const ListQuery& q) {
     auto row = query->step();
     if (!row) return tl::unexpected(row.error());
     if (!*row) break;
-    GameSummary& s = games.emplace_back();
-    s.id = query->column_text(0);
-    s.white = query->column_text(1);
-    s.black = query->column_text(2);
-    s.time_control = query->column_text(3);
-    s.variant = query->column_text(4);
-    auto status = parse_game_status(query->column_text(5));
-    if (!status) return tl::unexpected(status.error());
-    s.status = *status;
-    s.result = query->column_text(6);
-    s.reason = query->column_text(7);
-    s.plies = static_cast<int>(query->column_int(8));
-    s.created_ms = query->column_int(9);
-    s.updated_ms = query->column_int(10);
+    auto summary = read_summary(*query);
+    if (!summary) return tl::unexpected(summary.error());
+    games.push_back(std::move(*summary));
+  }
+  return games;
+}
+
+Result<std::vector<PlayerGame>> SqliteStore::games_of_user(const PlayerGamesQuery& q) {
+  ARB_TRY(validate_player_games_query(q));
+  const bool by_speed = !q.speed.empty();
+  static const std::string kByUser = archive_query(false);
+  static const std::string kByUserAndSpeed = archive_query(true);
+  std::lock_guard lock{mutex_};
+  auto query = db_.prepare(by_speed ? kByUserAndSpeed : kByUser);
+  if (!query) return tl::unexpected(query.error());
+  query->bind(1, q.user_id).bind(2, q.opponent_id);
+  query->bind(3, q.since_ms == 0 ? std::numeric_limits<std::int64_t>::min() : q.since_ms);
+  query->bind(4, q.before_ms == 0 ? std::numeric_limits<std::int64_t>::max() : q.before_ms);
+  query->bind(5, outcome_result(q.outcome, true)).bind(6, outcome_result(q.outcome, false));
+  query->bind(7, std::int64_t{q.limit});
+  if (by_speed) query->bind(8, q.speed);
+  std::vector<PlayerGame> games;
+  for (;;) {
+    auto row = query->step();
+    if (!row) return tl::unexpected(row.error());
+    if (!*row) break;
+    auto summary = read_summary(*query);
+    if (!summary) return tl::unexpected(summary.error());
+    PlayerGame& g = games.emplace_back();
+    g.summary = std::move(*summary);
+    g.white_user = query->column_int(11);
+    g.black_user = query->column_int(12);
+    g.rated = query->column_int(13) != 0;
+    g.speed = query->column_text(14);
   }
   return games;
 }

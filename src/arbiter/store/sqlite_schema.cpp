@@ -3,6 +3,7 @@
 // a program older than a migration refuses the file instead of misreading it. The table
 // schema_migrations records each applied migration, as on every backend.
 #include "arbiter/store/migration.hpp"
+#include "arbiter/store/rules.hpp"
 #include "arbiter/store/sqlite_store.hpp"
 #include "arbiter/store/try.hpp"
 
@@ -176,6 +177,30 @@ CREATE TABLE rating_changes (
 CREATE INDEX rating_changes_by_user ON rating_changes (user_id, speed, at_ms);
 )sql";
 
+// Version 9 (issue #17, docs/store.md "A player's archive"): each game's rating category,
+// rating::to_string(rating::speed_of(time control)), which the store computes when it
+// inserts a game; the games stored before get theirs from MigrationStep::FillGameSpeeds
+// (fill_game_speeds below), in the same transaction.
+// The archive's order is (updated_ms DESC, id): the indexes of a player's games (version
+// 8's) are made again with the id after the end time, and two more lead with the
+// category, so that a page reads `limit` entries of an index and sorts nothing, and a
+// category the player seldom plays does not read all the player's games. Like version
+// 8's, they hold only the games of accounts.
+constexpr std::string_view kGameCategories = R"sql(
+ALTER TABLE games ADD COLUMN speed TEXT NOT NULL DEFAULT ''
+  CHECK (speed IN ('','bullet','blitz','rapid','classical','correspondence'));
+DROP INDEX games_by_white_user;
+DROP INDEX games_by_black_user;
+CREATE INDEX games_by_white_user ON games (white_user, updated_ms DESC, id)
+  WHERE white_user <> 0;
+CREATE INDEX games_by_black_user ON games (black_user, updated_ms DESC, id)
+  WHERE black_user <> 0;
+CREATE INDEX games_by_white_speed ON games (white_user, speed, updated_ms DESC, id)
+  WHERE white_user <> 0;
+CREATE INDEX games_by_black_speed ON games (black_user, speed, updated_ms DESC, id)
+  WHERE black_user <> 0;
+)sql";
+
 constexpr Migration kMigrations[] = {
     {1, "games, moves and events", kGamesMovesEvents},
     {2, "games by status", kGamesByStatus},
@@ -185,6 +210,7 @@ constexpr Migration kMigrations[] = {
     {6, "events appended", kEventsAppended},
     {7, "accounts and sessions", kAccountsAndSessions},
     {8, "rated games and ratings", kRatedGamesAndRatings},
+    {9, "game categories", kGameCategories, MigrationStep::FillGameSpeeds},
 };
 
 Result<std::int64_t> user_version(sqlite::Database& db) {
@@ -210,6 +236,40 @@ Result<void> record(sqlite::Database& db, std::int64_t version) {
   return db.exec("PRAGMA user_version = " + std::to_string(version));
 }
 
+// MigrationStep::FillGameSpeeds: the category of every game whose speed is '', one UPDATE
+// through a temporary table of each distinct time control's category (one pass over the
+// games, however many time controls). A time control that does not parse keeps ''.
+Result<void> fill_game_speeds(sqlite::Database& db) {
+  auto distinct = db.prepare("SELECT DISTINCT time_control FROM games WHERE speed = ''");
+  if (!distinct) return tl::unexpected(distinct.error());
+  auto controls = distinct->first_column_texts();
+  if (!controls) return tl::unexpected(controls.error());
+  if (controls->empty()) return {};
+  ARB_TRY(db.exec(
+      "CREATE TEMP TABLE game_speeds (time_control TEXT PRIMARY KEY, speed TEXT NOT NULL)"));
+  for (const std::string& control : *controls) {
+    const std::string speed = game_speed(control);
+    if (speed.empty()) continue;
+    auto insert = db.prepare("INSERT INTO temp.game_speeds (time_control, speed) VALUES (?1, ?2)");
+    if (!insert) return tl::unexpected(insert.error());
+    insert->bind(1, control).bind(2, speed);
+    ARB_TRY(insert->run());
+  }
+  ARB_TRY(
+      db.exec("UPDATE games SET speed = (SELECT s.speed FROM temp.game_speeds s"
+              " WHERE s.time_control = games.time_control)"
+              " WHERE speed = '' AND time_control IN (SELECT time_control FROM temp.game_speeds)"));
+  return db.exec("DROP TABLE temp.game_speeds");
+}
+
+Result<void> run_step(sqlite::Database& db, MigrationStep step) {
+  switch (step) {
+    case MigrationStep::None: return {};
+    case MigrationStep::FillGameSpeeds: return fill_game_speeds(db);
+  }
+  return {};
+}
+
 }  // namespace
 
 std::span<const Migration> sqlite_migrations() noexcept { return kMigrations; }
@@ -227,6 +287,7 @@ Result<void> SqliteStore::migrate() {
     if (pending->empty()) return tx->commit();
     const Migration& next = pending->front();
     ARB_TRY(db_.exec(next.sql));
+    ARB_TRY(run_step(db_, next.step));
     ARB_TRY(record(db_, next.version));
     ARB_TRY(tx->commit());
   }

@@ -69,14 +69,17 @@ Result<void> SqliteStore::insert_game(const GameHeader& h) {
   auto insert = db_.prepare(
       "INSERT INTO games (id, white_token, black_token, white, black, time_control, variant,"
       " start_fen, status, result, reason, extra, created_ms, updated_ms, white_user,"
-      " black_user, rated)"
-      " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)");
+      " black_user, rated, speed)"
+      " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,"
+      " ?18)");
   if (!insert) return tl::unexpected(insert.error());
   insert->bind(1, h.id).bind(2, h.white_token).bind(3, h.black_token).bind(4, h.white);
   insert->bind(5, h.black).bind(6, h.time_control).bind(7, h.variant).bind(8, h.start_fen);
   insert->bind(9, to_string(h.status)).bind(10, h.result).bind(11, h.reason).bind(12, h.extra);
   insert->bind(13, h.created_ms).bind(14, std::max(h.created_ms, h.updated_ms));
   insert->bind(15, h.white_user).bind(16, h.black_user).bind(17, std::int64_t{h.rated ? 1 : 0});
+  // The category is the store's to compute (issue #17): a caller cannot get it wrong.
+  insert->bind(18, game_speed(h.time_control));
   return insert->run();
 }
 

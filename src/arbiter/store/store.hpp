@@ -123,6 +123,29 @@ struct ListQuery {
   int limit = 50;                    // most recently updated first; 1..1000
 };
 
+// A player's archive (issue #17): the games of one account that have ended (not aborted,
+// not in play), newest end first, filtered. A GameSummary of each, with the seats' accounts,
+// the rated flag and the category.
+struct PlayerGamesQuery {
+  std::int64_t user_id = 0;      // >= 1
+  std::int64_t opponent_id = 0;  // 0: any opponent (with or without an account)
+  // From the player's side: "win", "loss" or "draw"; empty: any result.
+  std::string outcome;
+  // rating::to_string(Speed) of the game's time control; empty: any category.
+  std::string speed;
+  WallMs since_ms = 0;   // only games that ended at or after this (0: no bound)
+  WallMs before_ms = 0;  // only games that ended before this (0: no bound): the next page
+  int limit = 50;        // 1..1000
+};
+
+struct PlayerGame {
+  GameSummary summary;
+  std::int64_t white_user = 0;
+  std::int64_t black_user = 0;
+  bool rated = false;
+  std::string speed;  // the game's category, as stored
+};
+
 // How a game ended (or was aborted), written together with its final events.
 struct Ending {
   GameStatus status = GameStatus::Ended;  // Ended or Aborted
@@ -264,6 +287,11 @@ class Store {
   [[nodiscard]] virtual Result<std::vector<EventRecord>> events_after(std::string_view id,
                                                                       std::int64_t after) = 0;
   [[nodiscard]] virtual Result<std::vector<GameSummary>> list_games(const ListQuery& query) = 0;
+  // A player's archive (issue #17), as PlayerGamesQuery describes. Errors: kInvalidArgument
+  // naming the field (user_id < 1, opponent_id < 0, an unknown outcome or speed, a limit
+  // out of 1..1000, negative times).
+  [[nodiscard]] virtual Result<std::vector<PlayerGame>> games_of_user(
+      const PlayerGamesQuery& query) = 0;
 
   // Appends the next move (ply = stored plies + 1) and the events that announce it, in
   // one transaction; marks a Created game Ongoing, its updated_ms then move.wall_ms (the

@@ -330,4 +330,21 @@ Result<void> validate_history_limit(int limit) {
   return {};
 }
 
+Result<void> validate_player_games_query(const PlayerGamesQuery& q) {
+  if (q.user_id < 1) return invalid("a player's archive needs an account id >= 1", "user_id");
+  if (q.opponent_id < 0) {
+    return invalid("an opponent is an account id >= 1, or 0 for any", "opponent_id");
+  }
+  if (!q.outcome.empty() && q.outcome != "win" && q.outcome != "loss" && q.outcome != "draw") {
+    return invalid("unknown outcome '" + q.outcome + "': win, loss, draw or empty", "outcome");
+  }
+  if (!q.speed.empty()) {
+    if (auto ok = validate_speed(q.speed); !ok) return ok;
+  }
+  if (auto ok = validate_limit(q.limit); !ok) return ok;
+  if (q.since_ms < 0) return invalid("since_ms cannot be negative (0: no bound)", "since_ms");
+  if (q.before_ms < 0) return invalid("before_ms cannot be negative (0: no bound)", "before_ms");
+  return {};
+}
+
 }  // namespace arbiter::store

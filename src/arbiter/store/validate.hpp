@@ -78,4 +78,9 @@ namespace arbiter::store {
 // The length of a rating history: 1..10000 (field "limit").
 [[nodiscard]] Result<void> validate_history_limit(int limit);
 
+// A player's archive (Store::games_of_user): user_id >= 1, opponent_id >= 0, an outcome
+// "win", "loss", "draw" or empty, a speed as validate_speed or empty, since_ms and
+// before_ms >= 0 (0: no bound), a limit of 1..1000; kInvalidArgument naming the field.
+[[nodiscard]] Result<void> validate_player_games_query(const PlayerGamesQuery& query);
+
 }  // namespace arbiter::store
