@@ -25,7 +25,8 @@ std::string field(const std::string& json, std::string_view pointer) {
 // The secret of the reply's session cookie, "" when it sets none or clears it.
 std::string secret_of(const HttpReply& reply) {
   for (const std::string& cookie : reply.set_cookies) {
-    const auto value = cookie_value(cookie.substr(0, cookie.find(';')), kSessionCookie);
+    const std::string pair = cookie.substr(0, cookie.find(';'));  // the view below reads it
+    const auto value = cookie_value(pair, kSessionCookie);
     if (value && !value->empty()) return std::string(*value);
   }
   return {};
