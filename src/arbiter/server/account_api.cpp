@@ -202,6 +202,18 @@ HttpReply AccountApi::logout(const HttpRequest& request) {
   return reply;
 }
 
+tl::expected<AccountApi::Session, HttpReply> AccountApi::acting_session(
+    const HttpRequest& request) {
+  auto session = session_of(request);
+  if (!session) return tl::unexpected(store_failure(session.error()));
+  if (!*session) return tl::unexpected(not_logged_in());
+  if (!account::same_token(request.csrf, (*session)->record.csrf)) {
+    return tl::unexpected(
+        error_reply(403, "csrf", "the X-CSRF-Token header does not match the session"));
+  }
+  return std::move(**session);
+}
+
 HttpReply AccountApi::me(const HttpRequest& request) {
   auto session = session_of(request);
   if (!session) return store_failure(session.error());
@@ -211,13 +223,9 @@ HttpReply AccountApi::me(const HttpRequest& request) {
 }
 
 HttpReply AccountApi::change_password(const HttpRequest& request) {
-  auto session = session_of(request);
-  if (!session) return store_failure(session.error());
-  if (!*session) return not_logged_in();
-  const Session& s = **session;
-  if (!account::same_token(request.csrf, s.record.csrf)) {
-    return error_reply(403, "csrf", "the X-CSRF-Token header does not match the session");
-  }
+  auto session = acting_session(request);
+  if (!session) return std::move(session.error());
+  const Session& s = *session;
   auto body = wire::parse_password_change(request.body);
   if (!body) return from_error(body.error());
   if (!account::verify_password(s.user.password_hash, body->current)) {
@@ -241,13 +249,9 @@ HttpReply AccountApi::change_password(const HttpRequest& request) {
 }
 
 HttpReply AccountApi::remove(const HttpRequest& request) {
-  auto session = session_of(request);
-  if (!session) return store_failure(session.error());
-  if (!*session) return not_logged_in();
-  const Session& s = **session;
-  if (!account::same_token(request.csrf, s.record.csrf)) {
-    return error_reply(403, "csrf", "the X-CSRF-Token header does not match the session");
-  }
+  auto session = acting_session(request);
+  if (!session) return std::move(session.error());
+  const Session& s = *session;
   auto password = wire::parse_password_confirmation(request.body);
   if (!password) return from_error(password.error());
   if (!account::verify_password(s.user.password_hash, *password)) {

@@ -65,6 +65,9 @@ class AccountApi {
     store::UserRecord user;
   };
   [[nodiscard]] Result<std::optional<Session>> session_of(const HttpRequest& request);
+  // The session of a request that changes the account: logged in (else 401) and carrying
+  // the session's CSRF token (else 403); a store failure is the 500 reply.
+  [[nodiscard]] tl::expected<Session, HttpReply> acting_session(const HttpRequest& request);
 
   HttpReply signup(const HttpRequest& request);
   HttpReply login(const HttpRequest& request);
