@@ -488,5 +488,60 @@ TEST_P(Archive, ADelegatingStorePassesTheQueryOn) {
   EXPECT_EQ(refusal(delegating.games_of_user(q), ErrorCode::kInvalidArgument), "user_id");
 }
 
+// Issue #17 item 5: the lobby's "your turn" list, Store::games_to_move.
+TEST_P(Archive, GamesToMoveAreTheOngoingGamesOfTheCategoryWhereThePlayerIsToMove) {
+  constexpr const char* kDays = "0d259200";
+  play({"t1", anna_, boris_, "*", kNow, kDays, 2}, std::nullopt);   // White (Anna) to move
+  play({"t2", boris_, anna_, "*", kNow, kDays, 1}, std::nullopt);   // Black (Anna) to move
+  play({"t3", anna_, boris_, "*", kNow, kDays, 1}, std::nullopt);   // Boris to move
+  play({"t4", anna_, carl_, "*", kNow, "180+2", 2}, std::nullopt);  // blitz: another category
+  play({"t5", anna_, boris_, "1-0", kNow, kDays, 4});               // ended
+  // A seek's game: Anna's seat taken, nobody else's yet: no one's turn.
+  Played waiting{"t6", anna_, 0, "*", kNow, kDays, 0};
+  ASSERT_TRUE(store_->create_game(header_of(waiting)));
+  // Both seats taken, no move yet: White's first move is due.
+  Played fresh{"t7", boris_, anna_, "*", kNow + 5'000'000, kDays, 0};
+  ASSERT_TRUE(store_->create_game(header_of(fresh)));
+
+  auto anna = store_->games_to_move(anna_, "correspondence", 50);
+  ASSERT_TRUE(anna) << anna.error().describe();
+  std::vector<std::string> ids;
+  for (const GameToMove& g : *anna) ids.push_back(g.game.summary.id);
+  // Oldest last move first: t2's one move is older than t1's second; t7 has none (its
+  // creation, later).
+  EXPECT_EQ(ids, (std::vector<std::string>{"t2", "t1"}));
+  ASSERT_EQ(anna->size(), 2u);
+  EXPECT_FALSE(anna->at(0).white_to_move);
+  EXPECT_TRUE(anna->at(1).white_to_move);
+  EXPECT_EQ(anna->at(1).last_move_ms, sample_move(2, kNow - 60'000).wall_ms);
+  EXPECT_EQ(anna->at(0).game.speed, "correspondence");
+
+  auto boris = store_->games_to_move(boris_, "correspondence", 50);
+  ASSERT_TRUE(boris);
+  ids.clear();
+  for (const GameToMove& g : *boris) ids.push_back(g.game.summary.id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"t3", "t7"}));
+  EXPECT_EQ(boris->at(1).last_move_ms, kNow + 5'000'000 - 60'000);  // no move, no event: created
+
+  auto one = store_->games_to_move(anna_, "correspondence", 1);
+  ASSERT_TRUE(one);
+  EXPECT_EQ(one->size(), 1u);
+  auto blitz = store_->games_to_move(anna_, "blitz", 50);
+  ASSERT_TRUE(blitz);
+  ASSERT_EQ(blitz->size(), 1u);
+  EXPECT_EQ(blitz->at(0).game.summary.id, "t4");
+
+  EXPECT_EQ(refusal(store_->games_to_move(0, "correspondence", 5), ErrorCode::kInvalidArgument),
+            "user_id");
+  EXPECT_EQ(refusal(store_->games_to_move(anna_, "daily", 5), ErrorCode::kInvalidArgument),
+            "speed");
+  EXPECT_EQ(refusal(store_->games_to_move(anna_, "correspondence", 0), ErrorCode::kInvalidArgument),
+            "limit");
+  DelegatingStore delegating{*store_};
+  auto passed = delegating.games_to_move(anna_, "correspondence", 50);
+  ASSERT_TRUE(passed);
+  EXPECT_EQ(passed->size(), 2u);
+}
+
 }  // namespace
 }  // namespace arbiter::store

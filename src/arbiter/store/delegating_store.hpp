@@ -105,6 +105,27 @@ class DelegatingStore : public Store {
     return inner_.commit(writes);
   }
 
+  Result<void> add_seek(const SeekRecord& s, WallMs now, int max) override {
+    return inner_.add_seek(s, now, max);
+  }
+  Result<std::vector<SeekRecord>> open_seeks(WallMs now, int limit) override {
+    return inner_.open_seeks(now, limit);
+  }
+  Result<std::optional<SeekRecord>> find_seek(std::string_view id, WallMs now) override {
+    return inner_.find_seek(id, now);
+  }
+  Result<std::optional<SeekRecord>> take_seek(std::string_view id, WallMs now) override {
+    return inner_.take_seek(id, now);
+  }
+  Result<bool> keep_seek(std::string_view id, WallMs until, WallMs now) override {
+    return inner_.keep_seek(id, until, now);
+  }
+  Result<bool> remove_seek(std::string_view id) override { return inner_.remove_seek(id); }
+  Result<std::vector<GameToMove>> games_to_move(std::int64_t user_id, std::string_view speed,
+                                                int limit) override {
+    return inner_.games_to_move(user_id, speed, limit);
+  }
+
  protected:
   Store& inner_;
 };

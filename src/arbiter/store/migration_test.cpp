@@ -1,7 +1,7 @@
 // Versioned migrations: the list's rules, a SQLite file made by the program before
 // migrations existed (schema version 1 in PRAGMA user_version, no schema_migrations), and
-// databases of versions 6, 7 and 8 on every backend, from before accounts, before rated
-// games and before the games' categories (issue #17).
+// databases of versions 6, 7, 8 and 9 on every backend, from before accounts, before rated
+// games, before the games' categories and before the lobby's seeks (issue #17).
 #include "arbiter/store/migration.hpp"
 
 #include <gtest/gtest.h>
@@ -64,9 +64,11 @@ TEST(Migrations, BothBackendsHaveTheSameNumberedList) {
     EXPECT_EQ(pg[i].name, sqlite[i].name);
     EXPECT_EQ(pg[i].step, sqlite[i].step);
   }
-  EXPECT_EQ(latest_version(sqlite), 9);
-  EXPECT_EQ(sqlite.back().name, "game categories");
-  EXPECT_EQ(sqlite.back().step, MigrationStep::FillGameSpeeds);
+  EXPECT_EQ(latest_version(sqlite), 10);
+  EXPECT_EQ(sqlite[8].name, "game categories");
+  EXPECT_EQ(sqlite[8].step, MigrationStep::FillGameSpeeds);
+  EXPECT_EQ(sqlite.back().name, "lobby seeks");
+  EXPECT_EQ(sqlite.back().step, MigrationStep::None);
 }
 
 TEST(Migrations, PendingAreThoseAfterTheCurrentVersion) {
@@ -106,11 +108,11 @@ TEST(Migrations, AVersion1SqliteFileIsMigratedAndKeepsItsGames) {
   }
   auto db = sqlite::Database::open(path, 1000);
   ASSERT_TRUE(db);
-  EXPECT_EQ(query_int(*db, "PRAGMA user_version"), 9);
+  EXPECT_EQ(query_int(*db, "PRAGMA user_version"), 10);
   EXPECT_EQ(query_int(*db,
                       "SELECT COUNT(*) FROM schema_migrations"
-                      " WHERE version IN (1, 2, 3, 4, 5, 6, 7, 8, 9)"),
-            9);
+                      " WHERE version IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)"),
+            10);
   // Version 9: the game of version 1 got its category; a player's games are indexed with
   // the id after the end time, and by category.
   EXPECT_EQ(query_int(*db, "SELECT speed = 'blitz' FROM games WHERE id = 'old'"), 1);
@@ -119,6 +121,11 @@ TEST(Migrations, AVersion1SqliteFileIsMigratedAndKeepsItsGames) {
                       " 'games_by_black_user', 'games_by_white_speed', 'games_by_black_speed')"
                       " AND sql LIKE '%updated_ms DESC, id)%'"),
             4);
+  // Version 10: the lobby's seeks and their two indexes.
+  EXPECT_EQ(query_int(*db,
+                      "SELECT COUNT(*) FROM sqlite_master"
+                      " WHERE name IN ('seeks', 'seeks_by_owner', 'seeks_by_expiry')"),
+            3);
   // Version 6: the events kept, in a table with rowids under a unique (game, seq) index.
   EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM events WHERE game_id = 'old' AND seq = 1"), 1);
   EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'events_by_game'"), 1);
@@ -141,7 +148,7 @@ TEST(Migrations, ANewSqliteFileRecordsEveryMigrationOnce) {
   ASSERT_TRUE(SqliteStore::open(path));  // a second open applies nothing
   auto db = sqlite::Database::open(path, 1000);
   ASSERT_TRUE(db);
-  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM schema_migrations"), 9);
+  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM schema_migrations"), 10);
   EXPECT_EQ(query_int(*db,
                       "SELECT name = 'games by status' FROM schema_migrations"
                       " WHERE version = 2"),
@@ -170,7 +177,7 @@ TEST(Migrations, ASqliteFileOfANewerProgramIsRefused) {
   EXPECT_EQ(store.error().code, ErrorCode::kUnsupported);
 }
 
-// A database as the program of schema version `version` (6 to 8) left it, on either
+// A database as the program of schema version `version` (6 to 9) left it, on either
 // backend: that backend's own migrations 1..version applied and recorded, and a game with a
 // move, an event and a referee log line; from version 7 on, an account too (id 1, Anna).
 // Only the SQL of each migration is run, not its step (MigrationStep): from version 9 on,
@@ -247,9 +254,9 @@ TEST_P(MigrationToAccounts, AVersion6DatabaseGainsAccountsAndKeepsItsGames) {
     ASSERT_TRUE(store->create_session(s));
     EXPECT_EQ(*store->find_session(s.token_hash, 3500), s);
   }
-  EXPECT_EQ(schema_version(GetParam(), location()), 9);
+  EXPECT_EQ(schema_version(GetParam(), location()), 10);
   ASSERT_TRUE(open());  // a second open applies nothing
-  EXPECT_EQ(schema_version(GetParam(), location()), 9);
+  EXPECT_EQ(schema_version(GetParam(), location()), 10);
 }
 
 class MigrationToRatings : public testing::BackendTest {};
@@ -292,9 +299,9 @@ TEST_P(MigrationToRatings, AVersion7DatabaseGainsRatedGamesAndKeepsItsGames) {
     ASSERT_EQ(changes->size(), 2u);
     EXPECT_EQ(store->ratings_of(1)->at(0).games, 1);
   }
-  EXPECT_EQ(schema_version(GetParam(), location()), 9);
+  EXPECT_EQ(schema_version(GetParam(), location()), 10);
   ASSERT_TRUE(open());  // a second open applies nothing
-  EXPECT_EQ(schema_version(GetParam(), location()), 9);
+  EXPECT_EQ(schema_version(GetParam(), location()), 10);
 }
 
 // Each game's stored category (games.speed), by id, read with the backend's own client.
@@ -376,10 +383,50 @@ TEST_P(MigrationToCategories, AVersion8DatabaseGetsEachGamesCategory) {
       {"rapid", "rapid"}, {"classical", "classical"}, {"correspondence", "correspondence"},
       {"unparsed", ""},   {"new", "bullet"}};
   EXPECT_EQ(stored_speeds(GetParam(), location()), expected);
-  EXPECT_EQ(schema_version(GetParam(), location()), 9);
+  EXPECT_EQ(schema_version(GetParam(), location()), 10);
   ASSERT_TRUE(open());  // a second open applies nothing
-  EXPECT_EQ(schema_version(GetParam(), location()), 9);
+  EXPECT_EQ(schema_version(GetParam(), location()), 10);
   EXPECT_EQ(stored_speeds(GetParam(), location()), expected);
+}
+
+class MigrationToSeeks : public testing::BackendTest {};
+ARB_STORE_BACKENDS(MigrationToSeeks);
+
+TEST_P(MigrationToSeeks, AVersion9DatabaseGainsTheLobbysSeeksAndKeepsItsGames) {
+  ASSERT_TRUE(testing::execute_sql(location(), old_database(GetParam(), 9)));
+  ASSERT_EQ(schema_version(GetParam(), location()), 9);
+  {
+    auto store = open();
+    ASSERT_TRUE(store);
+    auto game = store->load_game("old");
+    ASSERT_TRUE(game) << game.error().describe();
+    EXPECT_EQ(game->header.white, "Anna");
+    EXPECT_EQ(game->header.status, GameStatus::Ongoing);
+    ASSERT_EQ(game->moves.size(), 1u);
+    EXPECT_EQ(game->log, std::vector<LogLine>{testing::sample_line(1)});
+    EXPECT_EQ(store->find_user("anna")->value().id, 1);
+    // Version 10: seeks are stored, found and taken.
+    SeekRecord s;
+    s.id = "seek1";
+    s.key_hash = std::string(64, 'a');
+    s.game_id = "lobby-game";
+    s.invite = "inv";
+    s.owner_user_id = 1;
+    s.owner_name = "Anna";
+    s.owner_address = "127.0.0.1";
+    s.time_control = "180+2";
+    s.variant = "standard";
+    s.speed = "blitz";
+    s.color = "random";
+    s.created_ms = 3000;
+    s.alive_until_ms = 4000;
+    ASSERT_TRUE(store->add_seek(s, 3000, 3));
+    EXPECT_EQ(*store->open_seeks(3500, 10), std::vector<SeekRecord>{s});
+    EXPECT_EQ(*store->take_seek("seek1", 3500), s);
+  }
+  EXPECT_EQ(schema_version(GetParam(), location()), 10);
+  ASSERT_TRUE(open());  // a second open applies nothing
+  EXPECT_EQ(schema_version(GetParam(), location()), 10);
 }
 
 }  // namespace

@@ -87,6 +87,19 @@ Result<GameSummary> read_summary(const pqxx::row& r) {
   return s;
 }
 
+// A summary and the four columns after it (the seats' accounts, rated, the category).
+Result<PlayerGame> read_player_game(const pqxx::row& r) {
+  auto summary = read_summary(r);
+  if (!summary) return tl::unexpected(summary.error());
+  PlayerGame g;
+  g.summary = std::move(*summary);
+  g.white_user = number(r, 11);
+  g.black_user = number(r, 12);
+  g.rated = r[13].as<bool>();
+  g.speed = text(r, 14);
+  return g;
+}
+
 // One seat's part of a player's archive: the ended games in which the player ($1) holds
 // `seat`, newest first, at most $7 of them, read in the order of games_by_white_user /
 // games_by_black_user (seat, updated_ms DESC, id COLLATE "C"), or with a category ($8) of
@@ -131,9 +144,18 @@ namespace pg {
 std::span<const PreparedStatement> archive_statements() {
   static const std::string by_user = archive_query(false);
   static const std::string by_user_and_speed = archive_query(true);
+  static const std::string to_move =
+      "SELECT g.id, g.white, g.black, g.time_control, g.variant, g.status, g.result, g.reason,"
+      " (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies, g.created_ms,"
+      " g.updated_ms, g.white_user, g.black_user, g.rated, g.speed, g.start_fen,"
+      " COALESCE((SELECT MAX(m.wall_ms) FROM moves m WHERE m.game_id = g.id),"
+      " (SELECT MAX(e.wall_ms) FROM events e WHERE e.game_id = g.id), g.updated_ms)"
+      " FROM games g WHERE (g.white_user = $1 OR g.black_user = $1) AND g.speed = $2 AND " +
+      std::string(kGamesInPlay);
   static const PreparedStatement statements[] = {
       {"games_of_user", by_user.c_str()},
       {"games_of_user_by_speed", by_user_and_speed.c_str()},
+      {"games_to_move", to_move.c_str()},
   };
   return statements;
 }
@@ -201,14 +223,9 @@ Result<std::vector<PlayerGame>> PgStore::games_of_user(const PlayerGamesQuery& q
                         : tx.exec_prepared("games_of_user_by_speed", q.user_id, q.opponent_id,
                                            since, before, as_white, as_black, q.limit, q.speed);
     for (const pqxx::row& r : rows) {
-      auto summary = read_summary(r);
-      if (!summary) return tl::unexpected(summary.error());
-      PlayerGame& g = games.emplace_back();
-      g.summary = std::move(*summary);
-      g.white_user = number(r, 11);
-      g.black_user = number(r, 12);
-      g.rated = r[13].as<bool>();
-      g.speed = text(r, 14);
+      auto game = read_player_game(r);
+      if (!game) return tl::unexpected(game.error());
+      games.push_back(std::move(*game));
     }
     return {};
   }));
@@ -224,6 +241,28 @@ Result<std::vector<std::string>> PgStore::games_without_log(int limit) {
     return {};
   }));
   return ids;
+}
+
+Result<std::vector<GameToMove>> PgStore::games_to_move(std::int64_t user_id, std::string_view speed,
+                                                       int limit) {
+  if (user_id < 1) {
+    return make_error(ErrorCode::kInvalidArgument, "user_id must be positive", {0, 0, "user_id"});
+  }
+  ARB_TRY(validate_speed(speed));
+  ARB_TRY(validate_limit(limit));
+  std::vector<GameToMove> games;
+  ARB_TRY(session_->read("games_to_move", [&](pqxx::transaction_base& tx) -> Result<void> {
+    for (const pqxx::row& r : tx.exec_prepared("games_to_move", user_id, std::string(speed))) {
+      auto game = read_player_game(r);
+      if (!game) return tl::unexpected(game.error());
+      GameToMove& g = games.emplace_back();
+      g.game = std::move(*game);
+      g.white_to_move = white_to_move(text(r, 15), g.game.summary.plies);
+      g.last_move_ms = number(r, 16);
+    }
+    return {};
+  }));
+  return games_to_move_of(std::move(games), user_id, limit);
 }
 
 }  // namespace arbiter::store

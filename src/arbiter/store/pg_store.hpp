@@ -79,6 +79,19 @@ class PgStore final : public Store {
   [[nodiscard]] Result<std::vector<RatingChange>> rating_history(std::int64_t user_id,
                                                                  std::string_view speed,
                                                                  int limit) override;
+  // The lobby's seeks (issue #17; pg_seeks.cpp).
+  [[nodiscard]] Result<void> add_seek(const SeekRecord& seek, WallMs now,
+                                      int max_per_owner) override;
+  [[nodiscard]] Result<std::vector<SeekRecord>> open_seeks(WallMs now, int limit) override;
+  [[nodiscard]] Result<std::optional<SeekRecord>> find_seek(std::string_view id,
+                                                            WallMs now) override;
+  [[nodiscard]] Result<std::optional<SeekRecord>> take_seek(std::string_view id,
+                                                            WallMs now) override;
+  [[nodiscard]] Result<bool> keep_seek(std::string_view id, WallMs until, WallMs now) override;
+  [[nodiscard]] Result<bool> remove_seek(std::string_view id) override;
+  [[nodiscard]] Result<std::vector<GameToMove>> games_to_move(std::int64_t user_id,
+                                                              std::string_view speed,
+                                                              int limit) override;
   // One transaction, one flush; a savepoint per write.
   [[nodiscard]] std::vector<Result<void>> commit(std::span<const GameWrite> writes) override;
 

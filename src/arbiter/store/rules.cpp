@@ -163,9 +163,44 @@ std::string_view outcome_result(std::string_view outcome, bool white) noexcept {
   return "";
 }
 
+tl::unexpected<Error> seek_limit_reached(const SeekRecord& seek, int max_per_owner) {
+  // An anonymous owner's address is not echoed: it is personal data, and the log is not.
+  const std::string owner = seek.owner_user_id != 0
+                                ? "account " + std::to_string(seek.owner_user_id)
+                                : std::string{"this anonymous owner's address"};
+  return state_error(
+      owner + " may have at most " + std::to_string(max_per_owner) + " open seeks at once",
+      "owner");
+}
+
+tl::unexpected<Error> seek_exists(std::string_view id) {
+  return state_error("seek '" + std::string{id} + "' already exists", "id");
+}
+
 WallMs latest_wall(WallMs wall_ms, std::span<const EventRecord> events) noexcept {
   for (const EventRecord& e : events) wall_ms = std::max(wall_ms, e.wall_ms);
   return wall_ms;
+}
+
+bool white_to_move(std::string_view start_fen, int plies) noexcept {
+  const auto space = start_fen.find(' ');
+  const bool white_first = space == std::string_view::npos || space + 1 >= start_fen.size() ||
+                           start_fen[space + 1] != 'b';
+  return white_first == (plies % 2 == 0);
+}
+
+std::vector<GameToMove> games_to_move_of(std::vector<GameToMove> games, std::int64_t user_id,
+                                         int limit) {
+  std::vector<GameToMove> mine;
+  for (GameToMove& g : games) {
+    const std::int64_t to_move = g.white_to_move ? g.game.white_user : g.game.black_user;
+    if (to_move == user_id) mine.push_back(std::move(g));
+  }
+  std::stable_sort(mine.begin(), mine.end(), [](const GameToMove& a, const GameToMove& b) {
+    return a.last_move_ms < b.last_move_ms;
+  });
+  if (mine.size() > static_cast<std::size_t>(limit)) mine.resize(static_cast<std::size_t>(limit));
+  return mine;
 }
 
 }  // namespace arbiter::store

@@ -68,7 +68,25 @@ namespace arbiter::store {
 // the player playing white (or black): "1-0", "0-1" or "1/2-1/2"; "" for an empty outcome
 // (any result). The outcome is validated (validate_player_games_query).
 [[nodiscard]] std::string_view outcome_result(std::string_view outcome, bool white) noexcept;
+// The lobby (issue #17). "OWNER may have at most N open seeks" (field owner): add_seek found
+// `max_per_owner` live seeks of the owner.
+[[nodiscard]] tl::unexpected<Error> seek_limit_reached(const SeekRecord& seek, int max_per_owner);
+// "seek 'ID' already exists" (field id).
+[[nodiscard]] tl::unexpected<Error> seek_exists(std::string_view id);
 // The game's new updated_ms: the latest of `wall_ms` and the events' wall times.
 [[nodiscard]] WallMs latest_wall(WallMs wall_ms, std::span<const EventRecord> events) noexcept;
+
+// Issue #17 item 5: whether White is to move after `plies` from `start_fen` (its second
+// field says who moves first; an empty FEN is the initial position).
+[[nodiscard]] bool white_to_move(std::string_view start_fen, int plies) noexcept;
+// Of a player's games in play, those where the account `user_id` is to move (white_to_move
+// set from each game's start and plies), the oldest last move first, at most `limit`.
+[[nodiscard]] std::vector<GameToMove> games_to_move_of(std::vector<GameToMove> games,
+                                                       std::int64_t user_id, int limit);
+// Of the games in play, those that a your-turn list shows (a seek's game waiting for its
+// taker is not one): both seats taken by accounts, or the game started.
+inline constexpr std::string_view kGamesInPlay =
+    "(g.status = 'ongoing' OR (g.status = 'created' AND g.white_user <> 0 AND"
+    " g.black_user <> 0))";
 
 }  // namespace arbiter::store

@@ -114,6 +114,19 @@ Result<GameSummary> read_summary(const sqlite::Statement& row) {
   return s;
 }
 
+// A summary and the four columns after it (the seats' accounts, rated, the category).
+Result<PlayerGame> read_player_game(const sqlite::Statement& row) {
+  auto summary = read_summary(row);
+  if (!summary) return tl::unexpected(summary.error());
+  PlayerGame g;
+  g.summary = std::move(*summary);
+  g.white_user = row.column_int(11);
+  g.black_user = row.column_int(12);
+  g.rated = row.column_int(13) != 0;
+  g.speed = row.column_text(14);
+  return g;
+}
+
 // One seat's part of a player's archive: the ended games in which the player (?1) holds
 // `seat`, newest first, at most ?7 of them, read in the order of games_by_white_user /
 // games_by_black_user (seat, updated_ms DESC, id), or with a category (?8) of
@@ -249,14 +262,9 @@ Result<std::vector<PlayerGame>> SqliteStore::games_of_user(const PlayerGamesQuer
     auto row = query->step();
     if (!row) return tl::unexpected(row.error());
     if (!*row) break;
-    auto summary = read_summary(*query);
-    if (!summary) return tl::unexpected(summary.error());
-    PlayerGame& g = games.emplace_back();
-    g.summary = std::move(*summary);
-    g.white_user = query->column_int(11);
-    g.black_user = query->column_int(12);
-    g.rated = query->column_int(13) != 0;
-    g.speed = query->column_text(14);
+    auto game = read_player_game(*query);
+    if (!game) return tl::unexpected(game.error());
+    games.push_back(std::move(*game));
   }
   return games;
 }
@@ -271,6 +279,41 @@ Result<std::vector<std::string>> SqliteStore::games_without_log(int limit) {
   if (!query) return tl::unexpected(query.error());
   query->bind(1, std::int64_t{limit});
   return query->first_column_texts();
+}
+
+Result<std::vector<GameToMove>> SqliteStore::games_to_move(std::int64_t user_id,
+                                                           std::string_view speed, int limit) {
+  if (user_id < 1) {
+    return make_error(ErrorCode::kInvalidArgument, "user_id must be positive", {0, 0, "user_id"});
+  }
+  ARB_TRY(validate_speed(speed));
+  ARB_TRY(validate_limit(limit));
+  static const std::string kSql =
+      "SELECT " + std::string(kSummaryColumns) +
+      ", g.white_user, g.black_user, g.rated, g.speed, g.start_fen,"
+      " COALESCE((SELECT MAX(m.wall_ms) FROM moves m WHERE m.game_id = g.id),"
+      " (SELECT MAX(e.wall_ms) FROM events e WHERE e.game_id = g.id), g.updated_ms)"
+      " FROM games g WHERE (g.white_user = ?1 OR g.black_user = ?1) AND g.speed = ?2 AND " +
+      std::string(kGamesInPlay);
+  std::vector<GameToMove> games;
+  {
+    std::lock_guard lock{mutex_};
+    auto query = db_.prepare(kSql);
+    if (!query) return tl::unexpected(query.error());
+    query->bind(1, user_id).bind(2, speed);
+    for (;;) {
+      auto row = query->step();
+      if (!row) return tl::unexpected(row.error());
+      if (!*row) break;
+      auto game = read_player_game(*query);
+      if (!game) return tl::unexpected(game.error());
+      GameToMove& g = games.emplace_back();
+      g.game = std::move(*game);
+      g.white_to_move = white_to_move(query->column_text(15), g.game.summary.plies);
+      g.last_move_ms = query->column_int(16);
+    }
+  }
+  return games_to_move_of(std::move(games), user_id, limit);
 }
 
 }  // namespace arbiter::store

@@ -201,6 +201,41 @@ CREATE INDEX games_by_black_speed ON games (black_user, speed, updated_ms DESC, 
   WHERE black_user <> 0;
 )sql";
 
+// Version 10 (issue #17, docs/lobby.md): the lobby's open seeks, one row each, short-lived
+// (add_seek removes the expired ones). The owner's seeks are counted by account, or by
+// address for an anonymous owner (owner_user_id 0): seeks_by_owner serves both counts;
+// seeks_by_expiry serves the removal of the expired and the listing of the live ones.
+// No foreign keys: an account id of 0 is no account, as in games.white_user.
+constexpr std::string_view kLobbySeeks = R"sql(
+CREATE TABLE seeks (
+  id                TEXT PRIMARY KEY,
+  key_hash          TEXT NOT NULL,
+  game_id           TEXT NOT NULL,
+  invite            TEXT NOT NULL,
+  owner_user_id     INTEGER NOT NULL,
+  owner_name        TEXT NOT NULL,
+  owner_address     TEXT NOT NULL,
+  owner_rating      INTEGER NOT NULL,
+  owner_provisional INTEGER NOT NULL CHECK (owner_provisional IN (0, 1)),
+  target_user_id    INTEGER NOT NULL,
+  time_control      TEXT NOT NULL,
+  variant           TEXT NOT NULL CHECK (variant IN ('standard','chess960')),
+  speed             TEXT NOT NULL
+                      CHECK (speed IN ('bullet','blitz','rapid','classical','correspondence')),
+  color             TEXT NOT NULL CHECK (color IN ('white','black','random')),
+  rated             INTEGER NOT NULL CHECK (rated IN (0, 1)),
+  rating_min        INTEGER NOT NULL,
+  rating_max        INTEGER NOT NULL,
+  pool              TEXT NOT NULL,
+  created_ms        INTEGER NOT NULL,
+  alive_until_ms    INTEGER NOT NULL,
+  CHECK (0 <= rating_min AND rating_min <= rating_max AND rating_max <= 4000),
+  CHECK (alive_until_ms > created_ms)
+) WITHOUT ROWID;
+CREATE INDEX seeks_by_owner ON seeks (owner_user_id, owner_address);
+CREATE INDEX seeks_by_expiry ON seeks (alive_until_ms);
+)sql";
+
 constexpr Migration kMigrations[] = {
     {1, "games, moves and events", kGamesMovesEvents},
     {2, "games by status", kGamesByStatus},
@@ -211,6 +246,7 @@ constexpr Migration kMigrations[] = {
     {7, "accounts and sessions", kAccountsAndSessions},
     {8, "rated games and ratings", kRatedGamesAndRatings},
     {9, "game categories", kGameCategories, MigrationStep::FillGameSpeeds},
+    {10, "lobby seeks", kLobbySeeks},
 };
 
 Result<std::int64_t> user_version(sqlite::Database& db) {

@@ -146,6 +146,14 @@ struct PlayerGame {
   std::string speed;  // the game's category, as stored
 };
 
+// A game in play of one account, and whose move it is (issue #17 item 5: the lobby's
+// "your turn" list of correspondence games).
+struct GameToMove {
+  PlayerGame game;
+  bool white_to_move = true;  // from the start position's side to move and the plies
+  WallMs last_move_ms = 0;    // the last move's wall time; without one, the last event's (the join)
+};
+
 // How a game ended (or was aborted), written together with its final events.
 struct Ending {
   GameStatus status = GameStatus::Ended;  // Ended or Aborted
@@ -268,6 +276,35 @@ struct SessionRecord {
   WallMs created_ms = 0;
   WallMs expires_ms = 0;  // the session ends at this time
   friend bool operator==(const SessionRecord&, const SessionRecord&) = default;
+};
+
+// An open challenge of the lobby (issue #17, docs/lobby.md): a game created for it, its
+// owner's seat waiting, and what a player must be to take the other seat. Seeks are
+// short-lived: each lives until alive_until_ms, which its owner's page keeps moving
+// (a correspondence seek lives for days without it). Taking one is atomic: of two players
+// accepting the same seek, one gets it.
+struct SeekRecord {
+  std::string id;                  // 1..32 of [A-Za-z0-9_-]
+  std::string key_hash;            // 64 lowercase hex digits: the hash of the owner's secret
+  std::string game_id;             // the game created for the seek (its owner's seat taken)
+  std::string invite;              // the invitation that opens the game's other seat (never listed)
+  std::int64_t owner_user_id = 0;  // 0: an anonymous owner
+  std::string owner_name;          // 1..160 bytes, no control characters
+  std::string owner_address;       // the owner's client address (anonymous owners' limit)
+  int owner_rating = 0;            // in the seek's category when posted; 0: unrated owner
+  bool owner_provisional = false;
+  std::int64_t target_user_id = 0;  // a challenge to this account only; 0: open to all
+  std::string time_control;         // the grammar of spec/game-events.md, 1..200 bytes
+  std::string variant;              // "standard" or "chess960"
+  std::string speed;                // rating::to_string(Speed)
+  std::string color;                // the owner's: "white", "black" or "random"
+  bool rated = false;
+  int rating_min = 0;  // the taker's rating in the category must lie in [min, max];
+  int rating_max = 0;  // 0 and 0: anyone
+  std::string pool;    // a quick-pairing pool's preset id; "" for a seek of the list
+  WallMs created_ms = 0;
+  WallMs alive_until_ms = 0;  // gone at this time unless kept
+  friend bool operator==(const SeekRecord&, const SeekRecord&) = default;
 };
 
 // Errors common to every backend: kInvalidArgument (bad id, FEN, ply or status; field
@@ -407,6 +444,36 @@ class Store {
   [[nodiscard]] virtual Result<std::vector<RatingChange>> rating_history(std::int64_t user_id,
                                                                          std::string_view speed,
                                                                          int limit) = 0;
+  // The lobby (issue #17, docs/lobby.md). Adds a seek, in one transaction that first
+  // removes the seeks no longer alive at `now` and then counts the owner's live ones (by
+  // owner_user_id, or by owner_address when anonymous): when there are `max_per_owner`
+  // already, nothing is added (kProtocolState, field "owner"). Errors: an id already used
+  // (kProtocolState "id"); a bad field (kInvalidArgument naming it: id, key_hash, game_id,
+  // owner_name, time_control, variant, speed, color, rating_min/rating_max (0..4000, min <=
+  // max), alive_until_ms (> created_ms)).
+  [[nodiscard]] virtual Result<void> add_seek(const SeekRecord& seek, WallMs now,
+                                              int max_per_owner) = 0;
+  // The seeks alive at `now` (alive_until_ms > now), oldest first, at most `limit` (1..1000).
+  [[nodiscard]] virtual Result<std::vector<SeekRecord>> open_seeks(WallMs now, int limit) = 0;
+  // The seek with this id if alive at `now`; nullopt otherwise.
+  [[nodiscard]] virtual Result<std::optional<SeekRecord>> find_seek(std::string_view id,
+                                                                    WallMs now) = 0;
+  // Removes and returns the seek if it is alive at `now`: of concurrent callers (on any
+  // node), exactly one gets it; the others get nullopt.
+  [[nodiscard]] virtual Result<std::optional<SeekRecord>> take_seek(std::string_view id,
+                                                                    WallMs now) = 0;
+  // Moves a live seek's alive_until_ms to `until` (never backwards); false when the seek is
+  // not alive at `now` (taken, cancelled or expired).
+  [[nodiscard]] virtual Result<bool> keep_seek(std::string_view id, WallMs until, WallMs now) = 0;
+  // Removes a seek (cancelled by its owner, declined by the player challenged); false when
+  // there was none.
+  [[nodiscard]] virtual Result<bool> remove_seek(std::string_view id) = 0;
+  // The ongoing games (status ongoing) of the account `user_id` whose category is `speed`
+  // and where that account is to move, the oldest last move first, at most `limit`
+  // (1..1000). Errors: kInvalidArgument for a bad user_id (< 1), speed or limit.
+  [[nodiscard]] virtual Result<std::vector<GameToMove>> games_to_move(std::int64_t user_id,
+                                                                      std::string_view speed,
+                                                                      int limit) = 0;
   // Group commit (issue #16): the writes of many games durable together. Each write is
   // all or nothing and fails alone (the same checks as append_move, append_events and
   // finish_game); one result per write, in order. A backend commits them in one

@@ -41,6 +41,20 @@ constexpr std::size_t kTokenHashLength = 64;
 constexpr std::size_t kMaxCsrf = 128;
 constexpr int kMaxHistory = 10'000;
 
+// A player's name as shown to others (a seat's, a seek's owner's): 1..160 bytes without
+// control characters.
+constexpr std::size_t kMaxDisplayName = 160;
+bool is_display_name(std::string_view name) {
+  return !name.empty() && name.size() <= kMaxDisplayName &&
+         std::none_of(name.begin(), name.end(),
+                      [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
+}
+
+// A seek (issue #17): its id's length, its time control's, and the range of a rating bound.
+constexpr std::size_t kMaxSeekId = 32;
+constexpr std::size_t kMaxSeekTimeControl = 200;
+constexpr int kMaxSeekRating = 4000;
+
 bool is_file(char c) { return c >= 'a' && c <= 'h'; }
 bool is_rank(char c) { return c >= '1' && c <= '8'; }
 
@@ -189,14 +203,8 @@ Result<void> validate_write(const GameWrite& w) {
   if (w.seat_user) {
     if (auto ok = validate_seat_user(*w.seat_user); !ok) return ok;
   }
-  if (w.seat_name) {
-    const std::string& name = w.seat_name->name;
-    const bool control = std::any_of(name.begin(), name.end(), [](char c) {
-      return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
-    });
-    if (name.empty() || name.size() > 160 || control) {
-      return invalid("a seat's name is 1..160 bytes without control characters", "seat_name");
-    }
+  if (w.seat_name && !is_display_name(w.seat_name->name)) {
+    return invalid("a seat's name is 1..160 bytes without control characters", "seat_name");
   }
   if (w.ending) {
     if (auto ok = validate_ending(*w.ending); !ok) return ok;
@@ -344,6 +352,54 @@ Result<void> validate_player_games_query(const PlayerGamesQuery& q) {
   if (auto ok = validate_limit(q.limit); !ok) return ok;
   if (q.since_ms < 0) return invalid("since_ms cannot be negative (0: no bound)", "since_ms");
   if (q.before_ms < 0) return invalid("before_ms cannot be negative (0: no bound)", "before_ms");
+  return {};
+}
+
+Result<void> validate_seek_id(std::string_view id) {
+  if (id.empty() || id.size() > kMaxSeekId || !std::all_of(id.begin(), id.end(), is_id_char)) {
+    return invalid("a seek id is 1 to 32 characters of A-Z a-z 0-9 _ -", "id");
+  }
+  return {};
+}
+
+Result<void> validate_seek(const SeekRecord& seek) {
+  if (auto ok = validate_seek_id(seek.id); !ok) return ok;
+  if (seek.key_hash.size() != kTokenHashLength ||
+      !std::all_of(seek.key_hash.begin(), seek.key_hash.end(), is_lower_hex)) {
+    return invalid("a seek's key hash is 64 lowercase hex digits", "key_hash");
+  }
+  if (auto ok = validate_game_id(seek.game_id); !ok) {
+    return invalid("a seek's " + ok.error().message, "game_id");
+  }
+  if (!is_display_name(seek.owner_name)) {
+    return invalid("a seek owner's name is 1..160 bytes without control characters", "owner_name");
+  }
+  if (seek.time_control.empty() || seek.time_control.size() > kMaxSeekTimeControl) {
+    return invalid("a seek's time control has 1 to 200 bytes", "time_control");
+  }
+  if (seek.variant != "standard" && seek.variant != "chess960") {
+    return invalid("variant must be 'standard' or 'chess960', not '" + seek.variant + "'",
+                   "variant");
+  }
+  if (auto ok = validate_speed(seek.speed); !ok) return ok;
+  if (seek.color != "white" && seek.color != "black" && seek.color != "random") {
+    return invalid("the owner's colour is 'white', 'black' or 'random', not '" + seek.color + "'",
+                   "color");
+  }
+  if (seek.rating_min < 0 || seek.rating_min > kMaxSeekRating) {
+    return invalid("rating_min must be 0..4000", "rating_min");
+  }
+  if (seek.rating_max < 0 || seek.rating_max > kMaxSeekRating) {
+    return invalid("rating_max must be 0..4000", "rating_max");
+  }
+  if (seek.rating_min > seek.rating_max) {
+    return invalid("rating_max " + std::to_string(seek.rating_max) + " is below rating_min " +
+                       std::to_string(seek.rating_min),
+                   "rating_max");
+  }
+  if (seek.alive_until_ms <= seek.created_ms) {
+    return invalid("a seek lives until after it is created", "alive_until_ms");
+  }
   return {};
 }
 

@@ -83,4 +83,16 @@ namespace arbiter::store {
 // before_ms >= 0 (0: no bound), a limit of 1..1000; kInvalidArgument naming the field.
 [[nodiscard]] Result<void> validate_player_games_query(const PlayerGamesQuery& query);
 
+// The lobby (issue #17, docs/lobby.md). A seek's id, as find_seek, take_seek, keep_seek and
+// remove_seek take it: 1..32 chars of [A-Za-z0-9_-] (field "id").
+[[nodiscard]] Result<void> validate_seek_id(std::string_view id);
+// A new seek (Store::add_seek): its id as above; key_hash 64 lowercase hex digits; game_id
+// as validate_game_id (field "game_id"); owner_name 1..160 bytes without control
+// characters; time_control 1..200 bytes; variant "standard" or "chess960"; speed as
+// validate_speed; color "white", "black" or "random"; rating_min and rating_max in 0..4000
+// (each naming itself) with rating_min <= rating_max (field "rating_max"); alive_until_ms
+// after created_ms (field "alive_until_ms"). The other fields are the server's to fill and
+// are kept as given.
+[[nodiscard]] Result<void> validate_seek(const SeekRecord& seek);
+
 }  // namespace arbiter::store
