@@ -52,6 +52,7 @@ struct ServeArgs {
   // Accounts (docs/accounts.md): the session cookie's lifetime, and Secure behind HTTPS.
   int session_days = 30;
   bool secure_cookies = false;
+  bool test_clock = false;
 };
 
 void serve(const ServeArgs& args) {
@@ -98,6 +99,7 @@ void serve(const ServeArgs& args) {
   o.creations = args.creations;
   o.accounts.session_lifetime = std::chrono::hours{24 * args.session_days};
   o.accounts.secure_cookie = args.secure_cookies;
+  o.test_clock = args.test_clock;
   server::EnginePoolOptions pool;
   pool.searchers = args.engines;
   pool.max_games = args.max_computer_games;
@@ -231,6 +233,9 @@ void register_serve(CLI::App& app) {
   cmd->add_flag("--secure-cookies", args->secure_cookies,
                 "mark the session cookie Secure (the site is served over HTTPS, e.g. behind a "
                 "TLS proxy)");
+  cmd->add_flag("--test-clock", args->test_clock,
+                "browser tests only: POST /api/test/clock {\"advance_ms\":N} moves the server's "
+                "clocks forward (a correspondence game's days); never on a real server");
   cmd->callback([args] { serve(*args); });
 }
 

@@ -6,9 +6,10 @@
 namespace arbiter::clock {
 namespace {
 
-// Seconds above this (about 11.5 days per period) are refused as kTimeControlValue, which
-// keeps every millisecond sum far from overflow.
-constexpr std::int64_t kMaxSeconds = 1'000'000;
+// Seconds above this (30 days in one number) are refused as kTimeControlValue, which keeps
+// every millisecond sum far from overflow; a correspondence control of 14 days a move
+// (issue #17) is 1,209,600 seconds.
+constexpr std::int64_t kMaxSeconds = 2'592'000;
 constexpr std::int64_t kMaxMoves = 10'000;
 
 Location at(std::size_t column) {
@@ -218,6 +219,15 @@ std::string TimeControl::to_string() const {
     if (p.delay.count() > 0) out += "d" + seconds_text(p.delay);
   }
   return out;
+}
+
+int TimeControl::days_per_move() const noexcept {
+  constexpr std::int64_t kDay = 24LL * 3600 * 1000;
+  if (periods_.size() != 1) return 0;
+  const Period& p = periods_.front();
+  if (p.moves != 0 || p.base.count() != 0 || p.increment.count() != 0) return 0;
+  if (p.delay.count() < kDay || p.delay.count() % kDay != 0) return 0;
+  return static_cast<int>(p.delay.count() / kDay);
 }
 
 Millis TimeControl::nominal_time() const noexcept {

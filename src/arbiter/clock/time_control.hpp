@@ -49,6 +49,12 @@ class TimeControl {
   [[nodiscard]] std::string to_string() const;
 
   [[nodiscard]] bool is_unlimited() const noexcept { return periods_.empty(); }
+  // Correspondence (issue #17, docs/correspondence.md): a single period of no base time,
+  // no increment and a delay of whole days (`0d259200`: three days a move). The delay mode
+  // of Art. 6.3.2 is exactly "so many days for each move": each move has the delay, time
+  // not used is lost, and the flag falls when a move's days have passed. The days; 0 for
+  // any other control.
+  [[nodiscard]] int days_per_move() const noexcept;
   [[nodiscard]] const std::vector<Period>& periods() const noexcept { return periods_; }
 
   // A.1 / B.1: all the base times plus 60 × the first period's additional time per move

@@ -198,5 +198,24 @@ TEST(TimeControlCategory, NamesParseAndPrint) {
   EXPECT_FALSE(parse_category("bullet").has_value());
 }
 
+// Issue #17 item 5: correspondence as the delay mode of Art. 6.3.2 with no base time.
+TEST(TimeControlDaysPerMove, WholeDaysOfDelayAndNothingElse) {
+  const auto days = [](std::string_view text) {
+    auto tc = TimeControl::parse(text);
+    EXPECT_TRUE(tc) << text;
+    return tc ? tc->days_per_move() : -1;
+  };
+  EXPECT_EQ(days("0d86400"), 1);
+  EXPECT_EQ(days("0d259200"), 3);
+  EXPECT_EQ(days("0d1209600"), 14);
+  EXPECT_EQ(days("0d3600"), 0);     // an hour: not a day
+  EXPECT_EQ(days("0d129600"), 0);   // a day and a half
+  EXPECT_EQ(days("1d86400"), 0);    // with base time
+  EXPECT_EQ(days("0+5d86400"), 0);  // with an increment
+  EXPECT_EQ(days("180+2"), 0);
+  EXPECT_EQ(days("-"), 0);
+  EXPECT_EQ(days("40/0d86400:0d86400"), 0);  // two periods
+}
+
 }  // namespace
 }  // namespace arbiter::clock

@@ -143,7 +143,9 @@ TEST(ArbiterOutput, PgnHasClocksTerminationOffersAndPenalties) {
   a->apply(Event{5, 4000ms, ResignEvent{Color::White}});
   const Verdict v = a->verdict();
   EXPECT_NE(v.pgn.find("[TimeControl \"5400\"]"), std::string::npos);
-  EXPECT_NE(v.pgn.find("[Termination \"resignation\"]"), std::string::npos);
+  // The PGN standard's value (§9.8.1); the ending in words as the last comment.
+  EXPECT_NE(v.pgn.find("[Termination \"normal\"]"), std::string::npos) << v.pgn;
+  EXPECT_NE(v.pgn.find("{Black wins by resignation} 0-1"), std::string::npos) << v.pgn;
   EXPECT_NE(v.pgn.find("[Result \"0-1\"]"), std::string::npos);
   EXPECT_NE(v.pgn.find("1. e4 {[%clk 1:29:59]}"), std::string::npos) << v.pgn;
   EXPECT_NE(v.pgn.find("draw offer (=)"), std::string::npos);
@@ -194,6 +196,27 @@ TEST(VerdictValues, TerminationNamesAndArticles) {
   EXPECT_EQ(termination_article(Termination::BothFlags), "III.3.1.2");
   EXPECT_EQ(termination_name(Termination::SealedMoveInvalid), "sealed_move_invalid");
   EXPECT_EQ(termination_article(Termination::IllegalPositionDraw), "A.4.4");
+}
+
+TEST(VerdictValues, EveryEndingHasThePgnStandardsTerminationValue) {
+  EXPECT_EQ(pgn_termination(Termination::Ongoing), "unterminated");
+  EXPECT_EQ(pgn_termination(Termination::Adjourned), "unterminated");
+  for (Termination t : {Termination::Checkmate, Termination::Resignation, Termination::Stalemate,
+                        Termination::DeadPosition, Termination::Agreement,
+                        Termination::ThreefoldClaim, Termination::FiftyMoveClaim,
+                        Termination::FivefoldRepetition, Termination::SeventyFiveMoves}) {
+    EXPECT_EQ(pgn_termination(t), "normal") << termination_name(t);
+  }
+  for (Termination t :
+       {Termination::TimeForfeit, Termination::TimeoutVsInsufficient, Termination::BothFlags}) {
+    EXPECT_EQ(pgn_termination(t), "time forfeit") << termination_name(t);
+  }
+  for (Termination t : {Termination::IllegalMoveForfeit, Termination::IllegalMoveDead,
+                        Termination::IllegalPositionDraw, Termination::SealedMoveInvalid}) {
+    EXPECT_EQ(pgn_termination(t), "rules infraction") << termination_name(t);
+  }
+  EXPECT_EQ(pgn_termination(Termination::ArbiterDecision), "adjudication");
+  EXPECT_EQ(pgn_termination(Termination::QuickplayClaim), "adjudication");
 }
 
 TEST(VerdictValues, EveryEndingHasItsSentence) {

@@ -109,7 +109,7 @@ std::string to_pgn(const GameRecord& record, GameResult result, Termination term
     out += tag("BlackTimeControl", record.time_control_black);
   }
   for (const auto& [name, value] : record.extra_tags) out += tag(name.c_str(), value);
-  out += tag("Termination", std::string(termination_words(termination)));
+  out += tag("Termination", std::string(pgn_termination(termination)));
   out += '\n';
 
   std::vector<std::string> tokens;
@@ -132,6 +132,10 @@ std::string to_pgn(const GameRecord& record, GameResult result, Termination term
   if (result_text(result) != pgn_result) {
     push_comment(tokens, "result " + std::string(result_text(result)));
   }
+  // How it ended, which the standard Termination value says only broadly: "White wins by
+  // checkmate", "Draw: dead position".
+  if (termination != Termination::Ongoing)
+    push_comment(tokens, ending_sentence(result, termination));
   tokens.push_back(pgn_result);
   out += wrap(tokens);
   out += "\n";

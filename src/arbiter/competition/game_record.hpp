@@ -1,5 +1,6 @@
 // The game score as the Arbiter records it, and its two printed forms: the PGN export
-// (with [%clk] comments, a Termination tag in words, penalties and offers as comments)
+// (with [%clk] comments, the PGN standard's Termination value and the ending as a final
+// comment, penalties and offers as comments)
 // and the FIDE scoresheet text (Art. 8.1, draw offers marked "(=)" as 9.1.2.2 asks).
 #pragma once
 

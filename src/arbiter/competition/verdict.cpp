@@ -28,42 +28,47 @@ struct TerminationInfo {
   std::string_view article;
   std::string_view words;
   std::string_view phrase;  // after "White wins", "Black wins" or "Draw"
+  // The PGN standard's Termination value (§9.8.1): abandoned, adjudication, death,
+  // emergency, normal, rules infraction, time forfeit, unterminated.
+  std::string_view pgn;
 };
 
 constexpr std::array<TerminationInfo, 20> kTerminations{{
-    {Termination::Ongoing, "ongoing", "", "unterminated", ""},
-    {Termination::Adjourned, "adjourned", "I.1.1", "adjourned", ""},
-    {Termination::Checkmate, "checkmate", "5.1.1", "checkmate", " by checkmate"},
-    {Termination::Resignation, "resignation", "5.1.2", "resignation", " by resignation"},
-    {Termination::TimeForfeit, "time_forfeit", "6.9", "time forfeit", " on time"},
+    {Termination::Ongoing, "ongoing", "", "unterminated", "", "unterminated"},
+    {Termination::Adjourned, "adjourned", "I.1.1", "adjourned", "", "unterminated"},
+    {Termination::Checkmate, "checkmate", "5.1.1", "checkmate", " by checkmate", "normal"},
+    {Termination::Resignation, "resignation", "5.1.2", "resignation", " by resignation", "normal"},
+    {Termination::TimeForfeit, "time_forfeit", "6.9", "time forfeit", " on time", "time forfeit"},
     {Termination::TimeoutVsInsufficient, "timeout_vs_insufficient", "6.9",
      "time forfeit, but the opponent cannot checkmate: draw",
-     ": the flag fell, but the opponent cannot checkmate"},
-    {Termination::Stalemate, "stalemate", "5.2.1", "stalemate", " by stalemate"},
-    {Termination::DeadPosition, "dead_position", "5.2.2", "dead position", ": dead position"},
-    {Termination::Agreement, "agreement", "5.2.3", "draw by agreement", " by agreement"},
+     ": the flag fell, but the opponent cannot checkmate", "time forfeit"},
+    {Termination::Stalemate, "stalemate", "5.2.1", "stalemate", " by stalemate", "normal"},
+    {Termination::DeadPosition, "dead_position", "5.2.2", "dead position", ": dead position",
+     "normal"},
+    {Termination::Agreement, "agreement", "5.2.3", "draw by agreement", " by agreement", "normal"},
     {Termination::ThreefoldClaim, "threefold_claim", "9.2", "threefold repetition claimed",
-     " by threefold repetition, claimed"},
+     " by threefold repetition, claimed", "normal"},
     {Termination::FiftyMoveClaim, "fifty_move_claim", "9.3", "fifty-move rule claimed",
-     " by the fifty-move rule, claimed"},
+     " by the fifty-move rule, claimed", "normal"},
     {Termination::FivefoldRepetition, "fivefold_repetition", "9.6.1", "fivefold repetition",
-     " by fivefold repetition"},
+     " by fivefold repetition", "normal"},
     {Termination::SeventyFiveMoves, "seventyfive_moves", "9.6.2", "seventy-five-move rule",
-     " by the 75-move rule"},
+     " by the 75-move rule", "normal"},
     {Termination::IllegalMoveForfeit, "illegal_move_forfeit", "7.5.3", "illegal move",
-     ": the opponent's second illegal move"},
+     ": the opponent's second illegal move", "rules infraction"},
     {Termination::IllegalMoveDead, "illegal_move_dead", "7.5.3",
      "illegal move, but the opponent cannot checkmate: draw",
-     ": an illegal move, but the opponent cannot checkmate"},
+     ": an illegal move, but the opponent cannot checkmate", "rules infraction"},
     {Termination::IllegalPositionDraw, "illegal_position_draw", "A.4.4", "illegal position",
-     ": the position was illegal"},
-    {Termination::BothFlags, "both_flags", "III.3.1.2", "both flags fell", ": both flags fell"},
+     ": the position was illegal", "rules infraction"},
+    {Termination::BothFlags, "both_flags", "III.3.1.2", "both flags fell", ": both flags fell",
+     "time forfeit"},
     {Termination::SealedMoveInvalid, "sealed_move_invalid", "I.8", "invalid sealed move",
-     ": the sealed move was invalid"},
+     ": the sealed move was invalid", "rules infraction"},
     {Termination::QuickplayClaim, "quickplay_claim", "III.5", "quickplay finish claim",
-     " by a quickplay-finish claim"},
+     " by a quickplay-finish claim", "adjudication"},
     {Termination::ArbiterDecision, "arbiter_decision", "12.9", "arbiter decision",
-     " by the arbiter's decision"},
+     " by the arbiter's decision", "adjudication"},
 }};
 
 const TerminationInfo& info(Termination t) noexcept {
@@ -112,6 +117,8 @@ std::array<double, 2> score(GameResult r, const std::array<double, 3>& scoring) 
 std::string_view termination_name(Termination t) noexcept { return info(t).name; }
 std::string_view termination_article(Termination t) noexcept { return info(t).article; }
 std::string_view termination_words(Termination t) noexcept { return info(t).words; }
+
+std::string_view pgn_termination(Termination t) noexcept { return info(t).pgn; }
 
 std::string ending_sentence(GameResult result, Termination t) {
   if (t == Termination::Ongoing) return "Game in progress";

@@ -65,6 +65,12 @@ enum class Termination : std::uint8_t {
 [[nodiscard]] std::string_view termination_article(Termination t) noexcept;
 // Words for the PGN Termination tag ("White checkmated" style is left to the writer).
 [[nodiscard]] std::string_view termination_words(Termination t) noexcept;
+// The PGN standard's value of the Termination tag (§9.8.1): "normal" (checkmate,
+// resignation, every draw by the rules or by agreement), "time forfeit" (a flag, 6.9 and
+// III.3.1.2, whatever 6.9 then decides), "rules infraction" (7.5.3, A.4.4, I.8),
+// "adjudication" (the arbiter's decisions, III.5, 12.9), "unterminated" (not over, or
+// adjourned).
+[[nodiscard]] std::string_view pgn_termination(Termination t) noexcept;
 // The sentence players read, from the same table: "White wins by checkmate", "Black wins
 // on time", "Draw: dead position". The server sends it (`end` event, game state) and the
 // web client shows it as it is.

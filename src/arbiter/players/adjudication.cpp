@@ -126,7 +126,7 @@ std::optional<AdjudicationDecision> adjudicate(const Adjudication& rules,
 }
 
 std::string pgn_with_adjudication(const std::string& pgn, const std::string& rule) {
-  const std::string tag = "[Termination \"arbiter decision\"]";
+  const std::string tag = "[Termination \"adjudication\"]";
   const auto at = pgn.find(tag);
   if (at == std::string::npos) return pgn;
   std::string quoted;

@@ -34,7 +34,7 @@ Result<Speed> parse_speed(std::string_view text) {
 }
 
 Speed speed_of(const clock::TimeControl& control) noexcept {
-  if (control.is_unlimited()) return Speed::Correspondence;
+  if (control.is_unlimited() || control.days_per_move() > 0) return Speed::Correspondence;
   switch (control.category()) {
     case clock::Category::Blitz:
       return control.nominal_time() < kBulletBelow ? Speed::Bullet : Speed::Blitz;

@@ -41,7 +41,13 @@ INSTANTIATE_TEST_SUITE_P(
                       SpeedCase{"NinetyPlusThirty", "5400+30", Speed::Classical},
                       SpeedCase{"TwoPeriods", "40/5400:1800+30", Speed::Classical},
                       SpeedCase{"WithDelay", "120d2", Speed::Blitz},  // delay counts too
-                      SpeedCase{"NoClock", "-", Speed::Correspondence}),
+                      SpeedCase{"NoClock", "-", Speed::Correspondence},
+                      SpeedCase{"OneDayAMove", "0d86400", Speed::Correspondence},
+                      SpeedCase{"FourteenDaysAMove", "0d1209600", Speed::Correspondence},
+                      // A delay of a day and a half is no correspondence control: a
+                      // standard game (A.1), however slow.
+                      SpeedCase{"ADayAndAHalf", "0d129600", Speed::Classical},
+                      SpeedCase{"DaysWithABase", "60d86400", Speed::Classical}),
     [](const auto& info_) { return std::string(info_.param.name); });
 
 TEST(Speed, NamesRoundTripAndUnknownNamesAreRefused) {

@@ -14,6 +14,10 @@ namespace {
 
 constexpr std::string_view kPrefix = "/api/account";
 
+HttpReply csrf_mismatch() {
+  return error_reply(403, "csrf", "the X-CSRF-Token header does not match the session");
+}
+
 // The same answer for an unknown name and a wrong password: which names exist is not told.
 HttpReply wrong_credentials() {
   return error_reply(401, "credentials", "wrong user name or password");
@@ -208,10 +212,20 @@ tl::expected<AccountApi::Session, HttpReply> AccountApi::acting_session(
   if (!session) return tl::unexpected(store_failure(session.error()));
   if (!*session) return tl::unexpected(not_logged_in());
   if (!account::same_token(request.csrf, (*session)->record.csrf)) {
-    return tl::unexpected(
-        error_reply(403, "csrf", "the X-CSRF-Token header does not match the session"));
+    return tl::unexpected(csrf_mismatch());
   }
   return std::move(**session);
+}
+
+tl::expected<std::optional<store::UserRecord>, HttpReply> AccountApi::acting_account(
+    const HttpRequest& request) {
+  auto session = session_of(request);
+  if (!session) return tl::unexpected(store_failure(session.error()));
+  if (!*session) return std::optional<store::UserRecord>{};
+  if (!account::same_token(request.csrf, (*session)->record.csrf)) {
+    return tl::unexpected(csrf_mismatch());
+  }
+  return std::optional<store::UserRecord>{std::move((*session)->user)};
 }
 
 HttpReply AccountApi::me(const HttpRequest& request) {

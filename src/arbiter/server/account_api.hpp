@@ -59,6 +59,12 @@ class AccountApi {
   // The live account whose session the request carries, if any (no CSRF check: for reads).
   [[nodiscard]] std::optional<store::UserRecord> account_of(const HttpRequest& request);
 
+  // The account acting in a request that changes something elsewhere (the lobby): nullopt
+  // without a live session (an anonymous player); with one, the request must carry the
+  // session's CSRF token (else the 403 reply). A store failure is the 500 reply.
+  [[nodiscard]] tl::expected<std::optional<store::UserRecord>, HttpReply> acting_account(
+      const HttpRequest& request);
+
  private:
   struct Session {
     store::SessionRecord record;

@@ -88,6 +88,7 @@ HttpReply GameApi::handle(const HttpRequest& request) {
   }
   if (accounts_ && AccountApi::owns(request.target)) return accounts_->handle(request);
   if (profiles_ && ProfileApi::owns(request.target)) return profiles_->handle(request);
+  if (lobby_ && LobbyApi::owns(request.target)) return lobby_->handle(request);
   return route(request);
 }
 
@@ -112,7 +113,8 @@ HttpReply GameApi::created_reply(const Result<CreatedGame>& created) {
 void GameApi::handle_async(const HttpRequest& request, Respond respond) {
   const std::string_view target = request.target;
   const auto parts = split_path(target.substr(0, target.find('?')));
-  if ((accounts_ && AccountApi::owns(target)) || (profiles_ && ProfileApi::owns(target))) {
+  if ((accounts_ && AccountApi::owns(target)) || (profiles_ && ProfileApi::owns(target)) ||
+      (lobby_ && LobbyApi::owns(target))) {
     // Argon2id takes about 0.1 s of a core: on the pool, never on a network thread.
     waiting_->post([this, request, respond = std::move(respond)] { respond(handle(request)); });
     return;
@@ -179,6 +181,23 @@ HttpReply GameApi::route(const HttpRequest& request) {
   const auto parts = split_path(target);  // "api", ...
   const bool get = request.method == "GET" || request.method == "HEAD";
   const bool post = request.method == "POST";
+  if (test_clock_ != nullptr && parts.size() == 3 && parts[1] == "test" && parts[2] == "clock") {
+    if (!post) return error_reply(405, "method", "POST only");
+    auto advance = wire::parse_clock_advance(request.body);
+    if (!advance) return from_error(advance.error());
+    test_clock_->advance(Millis{*advance});
+    return json_reply(200, "{\"wall_ms\":" + std::to_string(test_clock_->wall_ms()) + "}");
+  }
+  if (parts.size() == 2 && parts[1] == "fen") {
+    // Issue #17 item 8: the board editor's check of a position, by the rules of
+    // docs/fen.md, before "play from here".
+    if (!post) return error_reply(405, "method", "POST only");
+    auto fen = wire::parse_fen_check(request.body);
+    if (!fen) return from_error(fen.error());
+    auto start = start_fen_from(*fen, false);
+    if (!start) return from_error(start.error());
+    return json_reply(200, wire::write_fen_check(*start));
+  }
   if (parts.size() == 2 && parts[1] == "presets") {
     if (!get) return error_reply(405, "method", "GET only");
     return json_reply(200, wire::write_presets(presets()));

@@ -25,6 +25,7 @@
 #include "arbiter/base/time_source.hpp"
 #include "arbiter/server/account_api.hpp"
 #include "arbiter/server/handlers.hpp"
+#include "arbiter/server/lobby_api.hpp"
 #include "arbiter/server/profile_api.hpp"
 #include "arbiter/server/rate_limit.hpp"
 #include "arbiter/server/registry.hpp"
@@ -66,6 +67,14 @@ class GameApi final : public ApiHandler {
   void set_profiles(std::shared_ptr<ProfileApi> profiles) noexcept {
     profiles_ = std::move(profiles);
   }
+  // The lobby (/api/lobby..., issue #17), on the waiting pool (it reads the store and
+  // creates games). Null: those routes answer 404.
+  void set_lobby(std::shared_ptr<LobbyApi> lobby) noexcept { lobby_ = std::move(lobby); }
+  // Browser tests only: POST /api/test/clock {"advance_ms": N} (1 ms .. 30 days) moves
+  // `clock` forward. Null (the default): that route answers 404.
+  void set_test_clock(ShiftedRoomClock* clock) noexcept { test_clock_ = clock; }
+  // The server-wide rate of game creation, for the lobby's games too.
+  [[nodiscard]] bool allow_creation();
 
  private:
   [[nodiscard]] bool allow(const std::string& remote);
@@ -83,7 +92,8 @@ class GameApi final : public ApiHandler {
   MirrorRegistry* mirrors_ = nullptr;
   std::shared_ptr<AccountApi> accounts_;
   std::shared_ptr<ProfileApi> profiles_;
-  [[nodiscard]] bool allow_creation();
+  std::shared_ptr<LobbyApi> lobby_;
+  ShiftedRoomClock* test_clock_ = nullptr;
 
   RateLimit creation_limit_;
   std::mutex mutex_;

@@ -168,6 +168,68 @@ TEST_F(ApiTest, Chess960ComputerGame) {
   EXPECT_EQ(at(state.body, "/turn"), "black");
 }
 
+// Issue #17 item 8: "play from here" — a game from a position set up in the board editor.
+TEST_F(ApiTest, AGameFromASetUpPosition) {
+  const std::string fen = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 20";
+  auto r = call("POST", "/api/games",
+                R"({"time_control":"300+3","color":"white","opponent":{"type":"friend"},"fen":")" +
+                    fen + R"("})");
+  ASSERT_EQ(r.status, 201u) << r.body;
+  EXPECT_EQ(at(r.body, "/game/start_fen"), fen);
+  EXPECT_EQ(at(r.body, "/game/fen"), fen);
+  EXPECT_EQ(at(r.body, "/game/turn"), "black");  // the position's side to move
+  EXPECT_EQ(at(r.body, "/game/variant"), "standard");
+  // Against the computer too, which answers from the position.
+  auto c =
+      call("POST", "/api/games",
+           R"({"color":"white","opponent":{"type":"computer","level":1},"fen":")" + fen + R"("})");
+  ASSERT_EQ(c.status, 201u) << c.body;
+  EXPECT_EQ(executor_.run_all(), 1);
+  auto state = call("GET", "/api/games/" + at(c.body, "/id"));
+  EXPECT_FALSE(at(state.body, "/moves/0/san").empty());
+  EXPECT_EQ(at(state.body, "/turn"), "white");
+}
+
+TEST_F(ApiTest, ASetUpPositionIsCheckedAndItsErrorsNamed) {
+  const auto refused = [&](const std::string& fen_json, const std::string& extra = {}) {
+    auto r = call("POST", "/api/games",
+                  R"({"opponent":{"type":"friend"},"fen":)" + fen_json + extra + "}");
+    EXPECT_EQ(r.status, 400u) << r.body;
+    EXPECT_EQ(at(r.body, "/error/field"), "fen") << r.body;
+    return at(r.body, "/error/code") + " " + at(r.body, "/error/message");
+  };
+  // Two white kings (3.9), a pawn on the eighth rank (3.7), the side not to move in check.
+  EXPECT_NE(refused(R"("4k3/8/8/8/8/8/8/3KK3 w - - 0 1")").find("king"), std::string::npos);
+  refused(R"("P3k3/8/8/8/8/8/8/4K3 w - - 0 1")");
+  refused(R"("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1")");
+  refused(R"("4k3/8/8/8/8/8/8/4K3 x - - 0 1")");  // the side to move
+  refused(R"("not a fen")");
+  refused("7");
+  refused("\"" + std::string(200, 'p') + "\"");
+  // Already over: checkmate (5.1.1) and stalemate (5.2.1) leave nothing to play.
+  EXPECT_NE(refused(R"("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1")").find("checkmated"),
+            std::string::npos);
+  EXPECT_NE(refused(R"("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")").find("stalemated"), std::string::npos);
+  // With a Chess960 number: one start or the other.
+  refused(R"("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")", R"(,"variant":"chess960")");
+}
+
+TEST_F(ApiTest, TheEditorsCheckOfAPosition) {
+  auto ok = call("POST", "/api/fen", R"({"fen":"4k3/8/8/8/8/8/4P3/4K3 w - -"})");
+  ASSERT_EQ(ok.status, 200u) << ok.body;
+  EXPECT_EQ(at(ok.body, "/fen"), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");  // completed, canonical
+  auto rank = call("POST", "/api/fen", R"({"fen":"4k4/8/8/8/8/8/4P3/4K3 w - - 0 1"})");
+  EXPECT_EQ(rank.status, 400u);
+  EXPECT_EQ(at(rank.body, "/error/code"), "fen-rank-too-long");
+  EXPECT_EQ(at(rank.body, "/error/field"), "fen");
+  EXPECT_NE(at(rank.body, "/error/column"), "0");
+  auto mate = call("POST", "/api/fen", R"({"fen":"R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"})");
+  EXPECT_EQ(mate.status, 400u);
+  EXPECT_EQ(at(mate.body, "/error/field"), "fen");
+  EXPECT_EQ(call("POST", "/api/fen", "{}").status, 400u);
+  EXPECT_EQ(call("GET", "/api/fen").status, 405u);
+}
+
 TEST_F(ApiTest, PgnFenAndList) {
   auto [f, w, b] = after_e4_e5();
   const std::string id = f.room->id();

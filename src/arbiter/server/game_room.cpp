@@ -239,6 +239,16 @@ Result<JoinResult> GameRoom::join(const wire::JoinGameRequest& request,
       }
     }
   }
+  // Issue #17 item 5: a player's own seat, from any device their account is logged in on
+  // (a correspondence game is played over days, from a phone and a desk).
+  if (account.id != 0) {
+    for (Color c : {Color::White, Color::Black}) {
+      const Seat& seat = seats_[side_index(c)];
+      if (!seat.computer && seat.taken && seat.user == account.id) {
+        return JoinResult{c, seat.token, state_locked()};
+      }
+    }
+  }
   // Only the invitation's secret opens the seat (docs/security.md, "Invitations"); a game
   // stored without one (before invitations had secrets) cannot be joined.
   const bool invited =
@@ -280,7 +290,7 @@ Result<JoinResult> GameRoom::join(const wire::JoinGameRequest& request,
     if (!wait_idle(lock) || !last_commit_ok_) {
       return make_error(ErrorCode::kIo, "the game could not be stored; try again");
     }
-    first_move_deadline_ = now() + ctx_.timings.first_move;
+    first_move_deadline_ = now() + first_move_allowance();
     touched();
     crowd_changed();
     return JoinResult{c, seat.token, state_locked()};

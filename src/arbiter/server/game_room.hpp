@@ -210,6 +210,9 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
 
   // --- time
   [[nodiscard]] Millis now() const { return ctx_.clock->steady(); }
+  // The time a side has for its first move before the game is aborted (§3.3): the
+  // server's timing, or a correspondence game's days for a move (issue #17 item 5).
+  [[nodiscard]] Millis first_move_allowance() const;
   [[nodiscard]] Millis arbiter_time(Millis steady) const;
   [[nodiscard]] std::optional<wire::ClockView> clock_view(Millis steady) const;
   [[nodiscard]] Millis grace(core::Color side) const;

@@ -139,7 +139,7 @@ wire::MoveEventData GameRoom::record_move(Color side, const core::Position& befo
 void GameRoom::add_played_move(Color side, const core::Position& before, core::Move move,
                                std::int64_t lag_ms, bool lapsed) {
   const int ply = static_cast<int>(moves_.size()) + 1;
-  if (ply == 1 || ply == 2) first_move_deadline_ = now() + ctx_.timings.first_move;
+  if (ply == 1 || ply == 2) first_move_deadline_ = now() + first_move_allowance();
   if (ply == 2) {
     // Art. 6.6 as the server applies it: White's clock starts when Black completes his
     // first move; that instant is t = 0 of the referee.

@@ -247,6 +247,11 @@ void GameRoom::touched() {
   reschedule();
 }
 
+Millis GameRoom::first_move_allowance() const {
+  const int days = start_.time_control.days_per_move();
+  return days > 0 ? Millis{std::int64_t{days} * 24 * 3600 * 1000} : ctx_.timings.first_move;
+}
+
 bool GameRoom::evictable(Millis grace) {
   std::lock_guard lock{mutex_};
   if (lost_) return !computer_thinking_ && !in_flight_;  // another node's game now

@@ -306,7 +306,7 @@ void GameRoom::resume_clocks(const store::StoredGame& stored) {
     check_flag(s);
     commit();
   } else if (playable()) {
-    first_move_deadline_ = s + ctx_.timings.first_move;
+    first_move_deadline_ = s + first_move_allowance();
   }
 }
 

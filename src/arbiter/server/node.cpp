@@ -77,8 +77,12 @@ Result<NodeStarted> Node::start() {
   api_->set_mirrors(mirrors_.get());
   // The accounts use the store and the clock, which outlive every request (stop() ends the
   // server and its pool first).
-  api_->set_accounts(std::make_shared<AccountApi>(*store_, clock_, options_.accounts));
+  auto accounts = std::make_shared<AccountApi>(*store_, clock_, options_.accounts);
+  api_->set_accounts(accounts);
   api_->set_profiles(std::make_shared<ProfileApi>(*store_));
+  api_->set_lobby(std::make_shared<LobbyApi>(*registry_, *store_, clock_, accounts,
+                                             [api = api_.get()] { return api->allow_creation(); }));
+  if (options_.test_clock) api_->set_test_clock(&clock_);
   http_ = std::make_unique<Server>(options_.http, api_);
   if (auto ok = http_->start(); !ok) {
     return make_error(ok.error().code, "cannot listen on " + options_.http.address + ":" +

@@ -50,6 +50,9 @@ struct NodeOptions {
   std::optional<RedisAddress> redis;
   // Accounts (issue #17, docs/accounts.md): password costs, log-in limits, sessions.
   AccountOptions accounts;
+  // Browser tests only (`serve --test-clock`): POST /api/test/clock {"advance_ms": N}
+  // moves the server's clocks forward, e.g. by a correspondence game's days.
+  bool test_clock = false;
 };
 
 struct NodeStarted {
@@ -88,7 +91,7 @@ class Node {
 
  private:
   NodeOptions options_;
-  SystemRoomClock clock_;
+  ShiftedRoomClock clock_;  // moved only by the test clock route (NodeOptions::test_clock)
   SteadyTimeSource api_time_;
   RoomService service_;
   std::unique_ptr<store::Store> store_;

@@ -67,6 +67,9 @@ TEST_F(RatedGameTest, ARatedGameNeedsAnAccountAndAFriendOverAStandardBoard) {
   auto chess960 = create_rated(anna_, R"(,"variant":"chess960")");
   ASSERT_FALSE(chess960);
   EXPECT_EQ(chess960.error().where.field, "rated");
+  auto from_position = create_rated(anna_, R"(,"fen":"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")");
+  ASSERT_FALSE(from_position);
+  EXPECT_EQ(from_position.error().where.field, "rated");
 }
 
 TEST_F(RatedGameTest, OnlyAnotherAccountMayTakeTheSecondSeat) {
@@ -76,9 +79,13 @@ TEST_F(RatedGameTest, OnlyAnotherAccountMayTakeTheSecondSeat) {
   auto anonymous = g->room->join(join);
   ASSERT_FALSE(anonymous);
   EXPECT_EQ(anonymous.error().where.field, "rated");
+  // Anna's own account gets her own seat back (from another device: issue #17 item 5),
+  // never the second one.
   auto herself = g->room->join(join, anna_);
-  ASSERT_FALSE(herself);
-  EXPECT_EQ(herself.error().where.field, "seat_user");
+  ASSERT_TRUE(herself) << herself.error().describe();
+  EXPECT_EQ(herself->seat, core::Color::White);
+  EXPECT_EQ(herself->token, g->token);
+  EXPECT_EQ(herself->state.open_seat, core::Color::Black);
   auto boris = g->room->join(join, boris_);
   ASSERT_TRUE(boris) << boris.error().describe();
   EXPECT_TRUE(boris->state.rated);
@@ -259,7 +266,7 @@ TEST_F(RatedGameTest, APlayersArchiveListsAndDownloadsTheirGames) {
   EXPECT_NE(pgn.body.find("[Event \"Rated blitz game\"]"), std::string::npos);
   EXPECT_NE(pgn.body.find("[Site \"http://chess.example/g/"), std::string::npos);
   EXPECT_NE(pgn.body.find("{[%clk "), std::string::npos);
-  EXPECT_NE(pgn.body.find("[Termination \"resignation\"]"), std::string::npos);
+  EXPECT_NE(pgn.body.find("[Termination \"normal\"]"), std::string::npos);
 }
 
 TEST_F(RatedGameTest, AnAbortedRatedGameIsNotRated) {

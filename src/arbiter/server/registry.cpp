@@ -7,6 +7,7 @@
 
 #include "arbiter/core/chess960.hpp"
 #include "arbiter/core/fen.hpp"
+#include "arbiter/core/movegen.hpp"
 #include "arbiter/store/validate.hpp"
 
 namespace arbiter::server {
@@ -28,6 +29,24 @@ Result<std::string> start_fen_of(bool chess960, std::optional<int>& number) {
 }
 
 }  // namespace
+
+Result<std::string> start_fen_from(const std::string& text, bool chess960) {
+  const auto refuse = [](std::string why) {
+    return make_error(ErrorCode::kInvalidArgument, std::move(why), Location{0, 0, "fen"});
+  };
+  if (chess960) return refuse("give a Chess960 number or a position, not both");
+  auto pos = core::Position::from_fen(text);
+  if (!pos) {
+    Error e = pos.error();
+    e.where.field = "fen";
+    return tl::unexpected(e);
+  }
+  if (!core::has_legal_moves(*pos)) {
+    return refuse(pos->in_check() ? "the side to move is checkmated: the game is over (5.1.1)"
+                                  : "the side to move is stalemated: the game is over (5.2.1)");
+  }
+  return pos->fen();
+}
 
 const std::vector<wire::Preset>& presets() {
   static const std::vector<wire::Preset> kPresets{
@@ -93,6 +112,9 @@ Result<GameRegistry::NewGame> GameRegistry::prepare(const wire::CreateGameReques
     if (creator.id == 0) return unrated("a rated game needs an account: log in first");
     if (request.computer) return unrated("games against the computer are not rated");
     if (request.chess960) return unrated("Chess960 games are not rated");
+    if (request.fen && *request.fen != core::kStartFen) {
+      return unrated("games from a set-up position are not rated");
+    }
   }
   std::string tc_text = request.time_control;
   for (const auto& p : presets()) {
@@ -128,7 +150,8 @@ Result<GameRegistry::NewGame> GameRegistry::prepare(const wire::CreateGameReques
     extra.invite = random_token();
   }
   std::optional<int> number = request.chess960_number;
-  auto fen = start_fen_of(request.chess960, number);
+  auto fen = request.fen ? start_fen_from(*request.fen, request.chess960)
+                         : start_fen_of(request.chess960, number);
   if (!fen) return tl::unexpected(fen.error());
   if (request.chess960) extra.chess960 = number;
 
@@ -258,7 +281,13 @@ Result<RematchGame> GameRegistry::create_rematch(const RematchRequest& r) {
   const store::GameHeader& prev = *r.previous;
   wire::GameExtra extra = r.extra;
   std::optional<int> number;
-  auto fen = start_fen_of(prev.variant == "chess960", number);
+  // A Chess960 rematch draws a new position (Guideline II.2.1); a game from a set-up
+  // position is played again from it.
+  Result<std::string> fen =
+      prev.variant == "chess960"
+          ? start_fen_of(true, number)
+          : Result<std::string>{prev.start_fen.empty() ? std::string(core::kStartFen)
+                                                       : prev.start_fen};
   if (!fen) return tl::unexpected(fen.error());
   if (prev.variant == "chess960") extra.chess960 = number;
   store::GameHeader h;

@@ -29,6 +29,12 @@ struct CreatedGame {
 // The lobby presets of web-protocol.md §1.1.
 [[nodiscard]] const std::vector<wire::Preset>& presets();
 
+// Issue #17 item 8, "play from here": a position of standard chess set up by a player, in
+// the canonical FEN. The rules of docs/fen.md (Position::from_fen: kFen* and kSetup* codes
+// with the column), and a game still to play: a position whose side to move has no legal
+// move is over already (5.1.1, 5.2.1). Every error names the field "fen".
+[[nodiscard]] Result<std::string> start_fen_from(const std::string& text, bool chess960);
+
 // 128 random bits in hex (32 characters): a seat token.
 [[nodiscard]] std::string random_token();
 // 8 characters of [A-Za-z0-9]: a game id.

@@ -5,6 +5,8 @@
 //  - ComputerMover: the computer opponent's search (engine in its own thread).
 #pragma once
 
+#include <atomic>
+
 #include <chrono>
 #include <cstdint>
 #include <deque>
@@ -39,6 +41,27 @@ class SystemRoomClock final : public RoomClock {
 
  private:
   SteadyTimeSource steady_;
+};
+
+// The system's clocks, both moved forward by `advance`: `arbiter serve --test-clock`, so that
+// browser tests see a correspondence game's days pass (issue #17). Never moved: exactly
+// SystemRoomClock.
+class ShiftedRoomClock final : public RoomClock {
+ public:
+  [[nodiscard]] Millis steady() const override {
+    return system_.steady() + Millis{offset_ms_.load(std::memory_order_relaxed)};
+  }
+  [[nodiscard]] std::int64_t wall_ms() const override {
+    return system_.wall_ms() + offset_ms_.load(std::memory_order_relaxed);
+  }
+  // Moves both clocks forward by `d` (ignored unless positive).
+  void advance(Millis d) noexcept {
+    if (d.count() > 0) offset_ms_.fetch_add(d.count(), std::memory_order_relaxed);
+  }
+
+ private:
+  SystemRoomClock system_;
+  std::atomic<std::int64_t> offset_ms_{0};
 };
 
 // Tests: both clocks advance together, by hand.

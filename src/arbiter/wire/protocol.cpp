@@ -363,6 +363,11 @@ Result<CreateGameRequest> parse_create_request(std::string_view body) {
     if (!it->is_boolean()) return invalid("rated must be true or false", "rated");
     r.rated = it->get<bool>();
   }
+  if (auto it = j.find("fen"); it != j.end() && !it->is_null()) {
+    if (!it->is_string()) return invalid("fen must be a string", "fen");
+    r.fen = it->get<std::string>();
+    if (r.fen->size() > 128) return invalid("fen is too long (at most 128 bytes)", "fen");
+  }
   if (auto why = check_name(j, r.name)) return invalid(*why, "name");
   return r;
 }
@@ -430,6 +435,89 @@ Result<std::string> parse_password_confirmation(std::string_view body) {
   auto parsed = parse_body(body);
   if (!parsed) return tl::unexpected(parsed.error());
   return required_string(*parsed, "password", kMaxPasswordBytes);
+}
+
+Result<SeekRequest> parse_seek_request(std::string_view body) {
+  auto game = parse_create_request(body);
+  if (!game) return tl::unexpected(game.error());
+  if (game->computer) return invalid("a seek is taken by a player, not the computer", "opponent");
+  const json j = *parse_body(body);  // parsed once already: it is valid
+  SeekRequest r;
+  r.game = std::move(*game);
+  for (const auto& [name, out] :
+       {std::pair{"rating_min", &r.rating_min}, std::pair{"rating_max", &r.rating_max}}) {
+    auto it = j.find(name);
+    if (it == j.end() || it->is_null()) continue;
+    if (!it->is_number_integer()) return invalid(std::string(name) + " must be an integer", name);
+    const auto v = checked_integer(*it, 0, 4000);
+    if (!v) return invalid(std::string(name) + " must be 0..4000", name);
+    *out = static_cast<int>(*v);
+  }
+  if (r.rating_max == 0 && r.rating_min > 0) r.rating_max = 4000;
+  if (r.rating_min > r.rating_max) {
+    return invalid("rating_min must not be above rating_max", "rating_min");
+  }
+  if (auto it = j.find("rating_delta"); it != j.end() && !it->is_null()) {
+    if (!it->is_number_integer()) return invalid("rating_delta must be an integer", "rating_delta");
+    const auto v = checked_integer(*it, 0, 1000);
+    if (!v) return invalid("rating_delta must be 0..1000", "rating_delta");
+    r.rating_delta = static_cast<int>(*v);
+    if (r.rating_delta != 0 && r.rating_max != 0) {
+      return invalid("give rating_delta or rating_min/rating_max, not both", "rating_delta");
+    }
+  }
+  if (auto it = j.find("challenge"); it != j.end() && !it->is_null()) {
+    auto name = required_string(j, "challenge", 64);
+    if (!name) return tl::unexpected(name.error());
+    if (name->empty()) return invalid("challenge must name a player", "challenge");
+    r.challenge = std::move(*name);
+  }
+  return r;
+}
+
+Result<std::string> parse_seek_key(std::string_view body) {
+  auto parsed = parse_body(body);
+  if (!parsed) return tl::unexpected(parsed.error());
+  auto key = required_string(*parsed, "key", 128);
+  if (!key) return tl::unexpected(key.error());
+  if (key->empty()) return invalid("key must not be empty", "key");
+  return key;
+}
+
+Result<std::string> parse_fen_check(std::string_view body) {
+  auto parsed = parse_body(body);
+  if (!parsed) return tl::unexpected(parsed.error());
+  return required_string(*parsed, "fen", 128);
+}
+
+std::string write_fen_check(std::string_view fen) {
+  JsonText j;
+  j.open().field("fen", fen).close();
+  return j.take();
+}
+
+Result<std::int64_t> parse_clock_advance(std::string_view body) {
+  auto parsed = parse_body(body);
+  if (!parsed) return tl::unexpected(parsed.error());
+  auto it = parsed->find("advance_ms");
+  if (it == parsed->end() || !it->is_number_integer()) {
+    return invalid("advance_ms must be an integer", "advance_ms");
+  }
+  const auto v = checked_integer(*it, 1, 30LL * 24 * 3600 * 1000);
+  if (!v) return invalid("advance_ms must be 1 ms .. 30 days", "advance_ms");
+  return *v;
+}
+
+Result<PoolRequest> parse_pool_request(std::string_view body) {
+  auto parsed = parse_body(body);
+  if (!parsed) return tl::unexpected(parsed.error());
+  PoolRequest r;
+  auto preset = required_string(*parsed, "preset", 32);
+  if (!preset) return tl::unexpected(preset.error());
+  if (preset->empty()) return invalid("preset must name a preset", "preset");
+  r.preset = std::move(*preset);
+  if (auto why = check_name(*parsed, r.name)) return invalid(*why, "name");
+  return r;
 }
 
 std::string write_account(std::string_view name, std::int64_t created_ms, std::string_view csrf) {

@@ -273,6 +273,9 @@ struct CreateGameRequest {
   int level = 1;  // 1..8
   std::string name = "Anonymous";
   bool rated = false;  // issue #17: both players' ratings change (needs accounts)
+  // Issue #17 item 8: start from this position ("play from here"), standard chess; checked
+  // by the registry (the rules of docs/fen.md), field "fen". Absent: the initial position.
+  std::optional<std::string> fen;
 };
 // Errors: kProtocolSyntax (not JSON, not an object), kInvalidArgument (a field of the wrong
 // type or value; where.field names it).
@@ -316,6 +319,85 @@ struct PasswordChange {
                                                 const GameState& state);
 [[nodiscard]] std::string write_join_response(Color seat, std::string_view token,
                                               const GameState& state);
+
+// The lobby (issue #17, docs/lobby.md, web-protocol.md §1.7). A seek: the game's
+// settings (as POST /api/games reads them; the opponent is whoever takes the seek) and who
+// may take it.
+struct SeekRequest {
+  CreateGameRequest game;
+  int rating_min = 0;  // the taker's rating in the category, 0..4000; both 0: anyone
+  int rating_max = 0;
+  // Or a range around the owner's own rating: ± this many points (1..1000); 0: none.
+  int rating_delta = 0;
+  std::optional<std::string> challenge;  // a user name: a challenge to that account only
+};
+// Errors as parse_create_request's, and: a computer opponent (field "opponent"); rating_min
+// or rating_max not an integer in 0..4000, or min above max ("rating_min"/"rating_max");
+// rating_delta not in 0..1000, or given with rating_min/max ("rating_delta"); challenge
+// not a string of 1..64 bytes ("challenge").
+[[nodiscard]] Result<SeekRequest> parse_seek_request(std::string_view body);
+
+// {"key": "..."}: the secret a seek's owner got when posting it (keep alive, cancel).
+[[nodiscard]] Result<std::string> parse_seek_key(std::string_view body);
+
+// A quick-pairing pool: one of the presets (web-protocol.md §1.1) and the player's name.
+struct PoolRequest {
+  std::string preset;
+  std::string name = "Anonymous";
+};
+// {"preset": "blitz", "name": "..."}: preset required, 1..32 bytes; name as
+// parse_create_request's.
+[[nodiscard]] Result<PoolRequest> parse_pool_request(std::string_view body);
+
+// {"fen": "..."}: a position to check (POST /api/fen), at most 128 bytes.
+[[nodiscard]] Result<std::string> parse_fen_check(std::string_view body);
+// {"fen": CANONICAL}: the position is one a game may start from.
+[[nodiscard]] std::string write_fen_check(std::string_view fen);
+
+// {"advance_ms": N}: how far a test server's clocks move (1 .. 30 days in milliseconds).
+[[nodiscard]] Result<std::int64_t> parse_clock_advance(std::string_view body);
+
+// A seek as the lobby lists it (never its game or invitation: those go to the taker only).
+struct SeekView {
+  std::string id;
+  std::string owner;
+  int rating = 0;  // the owner's in the category when posted; 0: anonymous
+  bool provisional = false;
+  std::string time_control;
+  std::string speed;
+  std::string variant;
+  std::string color;  // the owner's: white | black | random
+  bool rated = false;
+  int rating_min = 0;
+  int rating_max = 0;
+  std::optional<std::string> challenge;  // the challenged player's name
+  bool mine = false;                     // posted by the viewer's account
+  std::int64_t created_ms = 0;
+};
+// A quick-pairing pool and how many players wait in it.
+struct PoolView {
+  std::string preset;
+  int waiting = 0;
+};
+// A correspondence game where the viewer is to move (issue #17 item 5).
+struct TurnView {
+  std::string game;
+  std::string opponent;
+  std::int64_t deadline_ms = 0;  // when the move is due (0: no deadline)
+};
+// {"seeks":[...], "pools":[...], "your_turn":[...]}
+[[nodiscard]] std::string write_lobby(const std::vector<SeekView>& seeks,
+                                      const std::vector<PoolView>& pools,
+                                      const std::vector<TurnView>& your_turn);
+// The answer to posting a seek: the game's creation answer (its invitation withheld: the
+// seek is the way in) with "seek": {"id", "key"} and "status": "waiting".
+[[nodiscard]] std::string write_seek_created(std::string_view game_id, Color seat,
+                                             std::string_view token, const GameState& state,
+                                             std::string_view seek_id, std::string_view key);
+// A seek taken: {"status":"matched","game":ID,"invite":SECRET}; the taker joins with it.
+[[nodiscard]] std::string write_seek_match(std::string_view game_id, std::string_view invite);
+// {"status":"waiting"}: a seek kept alive.
+[[nodiscard]] std::string write_seek_waiting();
 
 // Issue #17: what a rated game did to a player's rating, as GET /api/games/{id}/ratings
 // shows it (whole points, as players read ratings).

@@ -320,4 +320,70 @@ std::string write_rating_changes(const std::vector<RatingChangeView>& changes) {
   return j.take();
 }
 
+std::string write_lobby(const std::vector<SeekView>& seeks, const std::vector<PoolView>& pools,
+                        const std::vector<TurnView>& your_turn) {
+  JsonText j{256 + 256 * seeks.size()};
+  j.open().key("seeks").open_array();
+  for (const SeekView& s : seeks) {
+    j.open()
+        .field("id", s.id)
+        .field("owner", s.owner)
+        .field("rating", s.rating)
+        .field("provisional", s.provisional)
+        .field("time_control", s.time_control)
+        .field("speed", s.speed)
+        .field("variant", s.variant)
+        .field("color", s.color)
+        .field("rated", s.rated)
+        .field("rating_min", s.rating_min)
+        .field("rating_max", s.rating_max);
+    if (s.challenge) {
+      j.field("challenge", *s.challenge);
+    } else {
+      j.null_field("challenge");
+    }
+    j.field("mine", s.mine).field("created_ms", s.created_ms).close();
+  }
+  j.close_array().key("pools").open_array();
+  for (const PoolView& p : pools)
+    j.open().field("preset", p.preset).field("waiting", p.waiting).close();
+  j.close_array().key("your_turn").open_array();
+  for (const TurnView& t : your_turn) {
+    j.open()
+        .field("game", t.game)
+        .field("opponent", t.opponent)
+        .field("deadline_ms", t.deadline_ms)
+        .close();
+  }
+  j.close_array().close();
+  return j.take();
+}
+
+std::string write_seek_created(std::string_view game_id, Color seat, std::string_view token,
+                               const GameState& state, std::string_view seek_id,
+                               std::string_view key) {
+  JsonText j{1024};
+  j.open()
+      .field("status", "waiting")
+      .field("id", game_id)
+      .field("seat", side_text(seat))
+      .field("token", token)
+      .key("seek")
+      .open()
+      .field("id", seek_id)
+      .field("key", key)
+      .close()
+      .key("game");
+  state_text(j, state);
+  return j.close().take();
+}
+
+std::string write_seek_match(std::string_view game_id, std::string_view invite) {
+  JsonText j;
+  j.open().field("status", "matched").field("game", game_id).field("invite", invite).close();
+  return j.take();
+}
+
+std::string write_seek_waiting() { return R"({"status":"waiting"})"; }
+
 }  // namespace arbiter::wire
