@@ -3,6 +3,8 @@
 // the account). The session is an HttpOnly cookie the page never sees; what the page keeps
 // is the session's CSRF token, sent back in X-CSRF-Token with every change.
 import { clear, h } from './dom';
+import { serverError, type ServerErrorBody } from './errors';
+import { formatDate, t } from './i18n';
 
 export interface Account {
   name: string;
@@ -23,9 +25,9 @@ async function send(method: string, url: string, body?: unknown): Promise<{ stat
   return { status: res.status, data };
 }
 
-function message(data: Record<string, unknown>, fallback: string): string {
-  const error = data.error as { message?: string } | undefined;
-  return error?.message ?? fallback;
+// A refusal in the reader's language (errors.ts).
+function message(data: Record<string, unknown>, status: number): string {
+  return serverError(data.error as ServerErrorBody | undefined, status);
 }
 
 // The account of this browser, or null; fetched once per page load.
@@ -43,10 +45,10 @@ export function currentAccount(): Account | null {
 export function renderAccountCorner(corner: HTMLElement): void {
   clear(corner);
   if (!current) {
-    corner.append(h('a#signin-link', { href: '/login' }, 'Sign in'));
+    corner.append(h('a#signin-link', { href: '/login' }, t('account.signIn')));
     return;
   }
-  const logout = h('button#logout.link', { type: 'button' }, 'Log out');
+  const logout = h('button#logout.link', { type: 'button' }, t('account.logOut'));
   logout.addEventListener('click', () => {
     void send('POST', '/api/account/logout', {}).then(() => {
       current = null;
@@ -73,24 +75,24 @@ function nextPage(): string {
 export function showSignIn(root: HTMLElement, mode: 'login' | 'signup'): void {
   clear(root);
   const signup = mode === 'signup';
-  const [nameLabel, name] = field('account-user', 'User name', 'text', 'username');
+  const [nameLabel, name] = field('account-user', t('account.userName'), 'text', 'username');
   name.maxLength = 20;
-  const [passwordLabel, password] = field('account-password', 'Password', 'password', signup ? 'new-password' : 'current-password');
+  const [passwordLabel, password] = field('account-password', t('account.password'), 'password', signup ? 'new-password' : 'current-password');
   password.maxLength = 128;
   const error = h('p#account-error.message', { role: 'alert' });
   const form = h(
     'form.account-form',
     {},
-    h('h2', {}, signup ? 'Create an account' : 'Sign in'),
+    h('h2', {}, signup ? t('account.createTitle') : t('account.signIn')),
     nameLabel,
     name,
-    h('p.help', {}, signup ? '2 to 20 letters, digits, _ or -.' : ''),
+    h('p.help', {}, signup ? t('account.nameHelp') : ''),
     passwordLabel,
     password,
-    h('p.help', {}, signup ? 'At least 8 characters.' : ''),
+    h('p.help', {}, signup ? t('account.passwordHelp') : ''),
     error,
-    h('button#account-submit.primary', { type: 'submit' }, signup ? 'Sign up' : 'Sign in'),
-    h('p', {}, signup ? h('a', { href: `/login${location.search}` }, 'I have an account') : h('a#signup-link', { href: `/signup${location.search}` }, 'Create an account')),
+    h('button#account-submit.primary', { type: 'submit' }, signup ? t('account.signUp') : t('account.signIn')),
+    h('p', {}, signup ? h('a', { href: `/login${location.search}` }, t('account.haveAccount')) : h('a#signup-link', { href: `/signup${location.search}` }, t('account.createLink'))),
   );
   form.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -101,8 +103,8 @@ export function showSignIn(root: HTMLElement, mode: 'login' | 'signup'): void {
         location.assign(nextPage());
         return;
       }
-      const retry = status === 429 ? ' (too many attempts: wait a few minutes)' : '';
-      error.textContent = message(data, `the server answered ${status}`) + retry;
+      const refusal = message(data, status);
+      error.textContent = status === 429 ? t('account.tooMany', { message: refusal }) : refusal;
     });
   });
   root.append(form);
@@ -117,41 +119,41 @@ export function showAccountPage(root: HTMLElement): void {
     return;
   }
   const account = current;
-  const [currentLabel, currentPw] = field('password-current', 'Current password', 'password', 'current-password');
-  const [nextLabel, nextPw] = field('password-next', 'New password', 'password', 'new-password');
+  const [currentLabel, currentPw] = field('password-current', t('account.currentPassword'), 'password', 'current-password');
+  const [nextLabel, nextPw] = field('password-next', t('account.newPassword'), 'password', 'new-password');
   const changed = h('p#password-message.message', { role: 'status' });
   const change = h(
     'form#password-form.account-form',
     {},
-    h('h2', {}, 'Change the password'),
+    h('h2', {}, t('account.changeTitle')),
     currentLabel,
     currentPw,
     nextLabel,
     nextPw,
     changed,
-    h('button.primary', { type: 'submit' }, 'Change the password'),
+    h('button.primary', { type: 'submit' }, t('account.changeTitle')),
   );
   change.addEventListener('submit', (e) => {
     e.preventDefault();
     void send('POST', '/api/account/password', { current: currentPw.value, next: nextPw.value }).then(({ status, data }) => {
-      changed.textContent = status === 200 ? 'The password is changed; other browsers are logged out.' : message(data, `the server answered ${status}`);
+      changed.textContent = status === 200 ? t('account.changed') : message(data, status);
       if (status === 200) {
         currentPw.value = '';
         nextPw.value = '';
       }
     });
   });
-  const [confirmLabel, confirmPw] = field('delete-password', 'Password', 'password', 'current-password');
+  const [confirmLabel, confirmPw] = field('delete-password', t('account.password'), 'password', 'current-password');
   const deleted = h('p#delete-message.message', { role: 'alert' });
   const remove = h(
     'form#delete-form.account-form',
     {},
-    h('h2', {}, 'Delete the account'),
-    h('p', {}, 'Your games stay, without your name. The name becomes free for others.'),
+    h('h2', {}, t('account.deleteTitle')),
+    h('p', {}, t('account.deleteWhy')),
     confirmLabel,
     confirmPw,
     deleted,
-    h('button.danger', { type: 'submit' }, 'Delete my account'),
+    h('button.danger', { type: 'submit' }, t('account.delete')),
   );
   remove.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -161,12 +163,12 @@ export function showAccountPage(root: HTMLElement): void {
         location.assign('/');
         return;
       }
-      deleted.textContent = message(data, `the server answered ${status}`);
+      deleted.textContent = message(data, status);
     });
   });
   root.append(
     h('h1', {}, account.name),
-    h('p', {}, `Member since ${new Date(account.created_ms).toLocaleDateString()} · `, h('a#profile-link', { href: `/@/${account.name}` }, 'your public page')),
+    h('p', {}, `${t('account.memberSince', { date: formatDate(account.created_ms) })} · `, h('a#profile-link', { href: `/@/${account.name}` }, t('account.publicPage'))),
     change,
     remove,
   );

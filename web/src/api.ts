@@ -1,4 +1,5 @@
 // REST calls (docs/web-protocol.md §1) and the seat tokens kept in localStorage.
+import { serverError, type ServerErrorBody } from './errors';
 import type { GameState, RatingChange, Side } from './protocol';
 
 export interface Preset {
@@ -16,6 +17,7 @@ export interface CreateRequest {
   opponent: { type: 'friend' } | { type: 'computer'; level: number };
   name?: string;
   rated?: boolean; // issue #17: needs a logged-in account, a friend and standard chess
+  fen?: string; // issue #17 item 8: the position to start from (never rated)
 }
 
 export interface SeatGrant {
@@ -26,11 +28,13 @@ export interface SeatGrant {
   game: GameState;
 }
 
-// A refused request: the HTTP status and the server's message.
+// A refused request: the HTTP status, the server's code, and what to show for it (in the
+// reader's language, errors.ts).
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly code: string | null = null,
   ) {
     super(message);
   }
@@ -42,8 +46,8 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<T> 
     headers: body ? { 'content-type': 'application/json' } : {},
     body: body ? JSON.stringify(body) : undefined,
   });
-  const data = (await res.json().catch(() => ({}))) as { error?: { message?: string } };
-  if (!res.ok) throw new HttpError(res.status, data.error?.message ?? `${res.status} ${res.statusText}`);
+  const data = (await res.json().catch(() => ({}))) as { error?: ServerErrorBody };
+  if (!res.ok) throw new HttpError(res.status, serverError(data.error, res.status), data.error?.code ?? null);
   return data as T;
 }
 

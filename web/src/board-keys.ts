@@ -2,6 +2,8 @@
 // (as the player sees the board, so "up" is away from him), Home/End to the first/last
 // file, PageUp/PageDown to the far/near rank; Enter or Space picks up and drops a piece
 // (chessground's click logic). Pure functions here; board.ts wires them.
+import { t } from './i18n';
+
 export type Orientation = 'white' | 'black';
 
 const FILES = 'abcdefgh';
@@ -31,8 +33,6 @@ export function stepCursor(square: string, key: string, orientation: Orientation
 // Where the cursor starts: the player's king's pawn square as he sees the board.
 export const startCursor = (orientation: Orientation): string => (orientation === 'white' ? 'e2' : 'e7');
 
-const NAMES: Record<string, string> = { pawn: 'pawn', knight: 'knight', bishop: 'bishop', rook: 'rook', queen: 'queen', king: 'king' };
-
 // What a screen reader hears on a square: "e2, white pawn", "e4, empty", plus
 // ", selected" / ", a legal move" when that applies.
 export function describeSquare(
@@ -40,6 +40,9 @@ export function describeSquare(
   piece: { role: string; color: string } | undefined,
   opts: { selected?: boolean; dest?: boolean } = {},
 ): string {
-  const what = piece ? `${piece.color} ${NAMES[piece.role] ?? piece.role}` : 'empty';
-  return `${square}, ${what}${opts.selected ? ', selected' : ''}${opts.dest ? ', a legal move' : ''}`;
+  const what = piece ? t(`piece.${piece.color}.${piece.role}`) : t('square.empty');
+  let text = t('square.describe', { square, what });
+  if (opts.selected) text = t('square.selected', { text });
+  if (opts.dest) text = t('square.dest', { text });
+  return text;
 }

@@ -5,6 +5,7 @@ import { Chessground } from '@lichess-org/chessground';
 import type { Api } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
 import { describeSquare, type Orientation, startCursor, stepCursor } from './board-keys';
+import { t } from './i18n';
 import { choosePromotion } from './promotion';
 import type { Dests, Side } from './protocol';
 
@@ -50,8 +51,8 @@ export class Board {
     host.append(this.spoken);
     el.tabIndex = 0;
     el.setAttribute('role', 'application');
-    el.setAttribute('aria-roledescription', 'chess board');
-    el.setAttribute('aria-label', 'Chess board. Arrow keys move the cursor; Enter or Space picks up a piece and puts it down.');
+    el.setAttribute('aria-roledescription', t('board.role'));
+    el.setAttribute('aria-label', t('board.aria'));
     el.addEventListener('keydown', (e) => this.key(e));
     el.addEventListener('focus', () => {
       // Only for keyboard focus: a mouse user needs no cursor.

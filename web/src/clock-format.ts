@@ -1,5 +1,17 @@
-// Clock display: h:mm:ss above an hour, m:ss above ten seconds, s.t (tenths) below.
+// Clock display: h:mm:ss above an hour, m:ss above ten seconds, s.t (tenths) below; days
+// and hours for a correspondence move's time.
+import { t } from './i18n';
+
 export const LOW_TIME_MS = 10_000;
+export const DAY_MS = 86_400_000;
+
+// "2 d 23 h" from a day up, then as formatClock: the days a correspondence move has left.
+export function formatDays(ms: number): string {
+  const clamped = Math.max(0, ms);
+  if (clamped < DAY_MS) return formatClock(clamped);
+  const hours = Math.floor(clamped / 3_600_000);
+  return t('clock.daysHours', { days: String(Math.floor(hours / 24)), hours: String(hours % 24) });
+}
 
 export function formatClock(ms: number): string {
   const clamped = Math.max(0, ms);

@@ -2,6 +2,8 @@
 // event seen, in-order delivery of numbered events with resync on a gap, throttled acks,
 // answers to pings, resend of unacknowledged actions, reconnection with backoff, and a
 // watch for a socket gone silent (a network that went away sends no close).
+import { serverError } from './errors';
+import { t } from './i18n';
 import {
   type ClientAction,
   type DirectMessage,
@@ -100,7 +102,7 @@ export class GameConnection {
     this.dropped();
   }
 
-  // Sends an action; resolves with null on ack or with the error message.
+  // Sends an action; resolves with null on ack or with the refusal, in the reader's language.
   send(action: ClientAction): Promise<string | null> {
     return new Promise((resolve) => {
       const id = this.nextId++;
@@ -188,10 +190,10 @@ export class GameConnection {
         this.settle(msg.id, null);
         break;
       case 'error':
-        if (msg.id != null) this.settle(msg.id, msg.d.message);
+        if (msg.id != null) this.settle(msg.id, serverError(msg.d));
         if (msg.d.fatal) {
           this.closedForGood = true;
-          this.handlers.onStatus('closed', msg.d.message);
+          this.handlers.onStatus('closed', serverError(msg.d));
         }
         break;
       default:
@@ -218,7 +220,7 @@ export class GameConnection {
   private dropped(): void {
     this.ws = null;
     for (const p of [...this.pending.values()]) {
-      if (p.action.t !== 'move') this.settle(p.id, 'connection lost; try again');
+      if (p.action.t !== 'move') this.settle(p.id, t('conn.lost'));
     }
     if (this.closedForGood) return;
     this.handlers.onStatus('offline');

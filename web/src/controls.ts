@@ -4,6 +4,7 @@
 // 9.2.1.1 / 9.3.1), resign with confirmation, abort, rematch.
 import { clear, h } from './dom';
 import type { GameModel } from './game-model';
+import { t } from './i18n';
 import type { ClientAction, Side } from './protocol';
 
 export interface ControlsHost {
@@ -13,17 +14,17 @@ export interface ControlsHost {
 }
 
 export class Controls {
-  readonly element = h('div.controls', { role: 'group', 'aria-label': 'Game actions' });
+  readonly element = h('div.controls', { role: 'group', 'aria-label': t('controls.aria') });
   private confirmingResign = false;
 
   constructor(private readonly host: ControlsHost) {}
 
   render(model: GameModel, mySide: Side | null): void {
     clear(this.element);
-    const pgn = h('a.button.pgn', { href: `/api/games/${model.id}/pgn`, download: `arbiter-${model.id}.pgn` }, 'Download PGN');
+    const pgn = h('a.button.pgn', { href: `/api/games/${model.id}/pgn`, download: `arbiter-${model.id}.pgn` }, t('controls.pgn'));
     if (!mySide) {
       // Spectators may take the game so far at any time.
-      this.element.append(h('p.spectating', {}, 'You are watching this game.'), pgn);
+      this.element.append(h('p.spectating', {}, t('controls.watching')), pgn);
       return;
     }
     const button = (name: string, label: string, onclick: () => void, enabled = true, extra = '') =>
@@ -33,33 +34,33 @@ export class Controls {
 
     if (model.over) {
       const r = model.rematch;
-      if (r.gameId) this.element.append(h('a.button.rematch-link', { href: `/g/${r.gameId}` }, 'Go to the rematch'));
+      if (r.gameId) this.element.append(h('a.button.rematch-link', { href: `/g/${r.gameId}` }, t('controls.goRematch')));
       else if (r.offeredBy === theirs) {
         this.element.append(
-          button('rematch-accept', 'Accept rematch', send({ t: 'rematch', d: { action: 'accept' } }), true, '.primary'),
-          button('rematch-decline', 'Decline', send({ t: 'rematch', d: { action: 'decline' } })),
+          button('rematch-accept', t('controls.acceptRematch'), send({ t: 'rematch', d: { action: 'accept' } }), true, '.primary'),
+          button('rematch-decline', t('controls.decline'), send({ t: 'rematch', d: { action: 'decline' } })),
         );
       } else {
         this.element.append(
-          button('rematch', r.offeredBy === mySide ? 'Rematch offered…' : 'Rematch', send({ t: 'rematch', d: { action: 'offer' } }), r.offeredBy !== mySide),
+          button('rematch', r.offeredBy === mySide ? t('controls.rematchOffered') : t('controls.rematch'), send({ t: 'rematch', d: { action: 'offer' } }), r.offeredBy !== mySide),
         );
       }
       this.element.append(pgn);
       return;
     }
 
-    if (model.canAbort) this.element.append(button('abort', 'Abort', send({ t: 'abort' })));
+    if (model.canAbort) this.element.append(button('abort', t('controls.abort'), send({ t: 'abort' })));
     if (model.drawOffer === theirs) {
       this.element.append(
-        button('draw-accept', 'Accept draw', send({ t: 'draw', d: { action: 'accept' } }), true, '.primary'),
-        button('draw-decline', 'Decline draw', send({ t: 'draw', d: { action: 'decline' } })),
+        button('draw-accept', t('controls.acceptDraw'), send({ t: 'draw', d: { action: 'accept' } }), true, '.primary'),
+        button('draw-decline', t('controls.declineDraw'), send({ t: 'draw', d: { action: 'decline' } })),
       );
     } else {
       const bothMoved = model.plies.length >= 2;
       this.element.append(
         button(
           'draw-offer',
-          model.drawOffer === mySide ? 'Draw offered' : 'Offer draw',
+          model.drawOffer === mySide ? t('controls.drawOffered') : t('controls.offerDraw'),
           send({ t: 'draw', d: { action: 'offer' } }),
           bothMoved && model.drawOffer !== mySide,
         ),
@@ -69,7 +70,7 @@ export class Controls {
     const c = model.claims;
     const claimNow: 'threefold' | 'fifty' | null = c.threefold ? 'threefold' : c.fifty ? 'fifty' : null;
     this.element.append(
-      button('claim', 'Claim draw', () => claimNow && this.host.send({ t: 'claim', d: { kind: claimNow } }), myTurn && claimNow !== null),
+      button('claim', t('controls.claim'), () => claimNow && this.host.send({ t: 'claim', d: { kind: claimNow } }), myTurn && claimNow !== null),
     );
     const withMove: 'threefold' | 'fifty' | null =
       c.threefold_moves.length > 0 ? 'threefold' : c.fifty_moves.length > 0 ? 'fifty' : null;
@@ -77,7 +78,7 @@ export class Controls {
     this.element.append(
       button(
         'claim-move',
-        armed ? 'Cancel claim with move' : 'Claim with next move',
+        armed ? t('controls.cancelClaimMove') : t('controls.claimMove'),
         () => this.host.armClaimWithMove(armed ? null : withMove),
         myTurn && (withMove !== null || armed !== null),
         armed ? '.armed' : '',
@@ -87,13 +88,13 @@ export class Controls {
       this.element.append(
         h(
           'span.confirm',
-          { role: 'alertdialog', 'aria-label': 'Confirm resignation' },
-          'Resign? ',
-          button('resign-confirm', 'Yes, resign', () => {
+          { role: 'alertdialog', 'aria-label': t('controls.confirmResign') },
+          `${t('controls.resignQuestion')} `,
+          button('resign-confirm', t('controls.yesResign'), () => {
             this.confirmingResign = false;
             this.host.send({ t: 'resign' });
           }, true, '.danger'),
-          button('resign-cancel', 'No', () => {
+          button('resign-cancel', t('controls.no'), () => {
             this.confirmingResign = false;
             this.render(model, mySide);
           }),
@@ -101,7 +102,7 @@ export class Controls {
       );
     } else {
       this.element.append(
-        button('resign', 'Resign', () => {
+        button('resign', t('controls.resign'), () => {
           this.confirmingResign = true;
           this.render(model, mySide);
           this.element.querySelector<HTMLButtonElement>('.resign-confirm')?.focus();

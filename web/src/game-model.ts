@@ -136,9 +136,10 @@ export class GameModel {
   }
 }
 
-// The server sends how a game ended as a sentence (GameState.text, the end event's text),
-// from its one table of endings (competition/verdict.cpp). A server that predates it: the
-// termination's name, readable.
+// The server sends how a game ended as an English sentence (GameState.text, the end event's
+// text), from its one table of endings (competition/verdict.cpp); the page shows it in the
+// reader's language (endings.ts) and keeps it for a termination it does not know. A server
+// that predates it: the termination's name, readable.
 export function describeEnding(result: string, termination: string): string {
   if (termination === 'aborted') return 'Game aborted';
   const why = termination.replace(/_/g, ' ');

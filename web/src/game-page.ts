@@ -7,12 +7,17 @@ import { Controls } from './controls';
 import { h } from './dom';
 import { displayResult, GameModel } from './game-model';
 import { GameConnection, PING_EVERY_MS, QUIET_PING_EVERY_MS } from './connection';
+import { endingSentence, lawText } from './endings';
+import { serverError } from './errors';
+import { formatTime, t } from './i18n';
 import { MoveList } from './move-list';
 import { parseTypedMove } from './move-input';
+import { displayName } from './names';
 import { showNotFound } from './not-found';
 import { type NotationLanguage, translateSan } from './notation';
 import { type ClientAction, type DirectMessage, type GameEvent, other, type Side } from './protocol';
 import { Settings } from './settings';
+import { keepSeek, seekOfGame } from './seeks';
 import { play } from './sound';
 import { announce } from './speech';
 
@@ -37,6 +42,14 @@ export async function showGame(root: HTMLElement, id: string, wantedSeat: Side |
       seat = grant.seat;
     }
   }
+  // Issue #17 item 5: a player's own seat from another device their account is logged in on.
+  if (!seat && !invite && currentAccount() && state.status !== 'ended' && state.status !== 'aborted') {
+    const grant = await joinGame(id, currentAccount()?.name ?? '', '').catch(() => null);
+    if (grant) {
+      saveToken(id, grant.seat, grant.token);
+      seat = grant.seat;
+    }
+  }
   // The secret is spent (or not ours to use): keep it out of the address bar and history.
   if (invite) history.replaceState(null, '', location.pathname + location.search);
   new GamePage(root, id, seat, seat ? tokensFor(id)[seat] ?? null : null).start();
@@ -49,9 +62,9 @@ function askToSignIn(root: HTMLElement): void {
     h(
       'section.join',
       {},
-      h('h1', {}, 'You are invited to a rated game'),
-      h('p', {}, 'A rated game changes both players\' ratings, so it is played between two accounts.'),
-      h('p', {}, h('a#join-signin.button.primary', { href: `/login?next=${back}` }, 'Sign in to play'), ' ', h('a#join-signup', { href: `/signup?next=${back}` }, 'Create an account')),
+      h('h1', {}, t('join.ratedInvite')),
+      h('p', {}, t('join.ratedWhy')),
+      h('p', {}, h('a#join-signin.button.primary', { href: `/login?next=${back}` }, t('join.signIn')), ' ', h('a#join-signup', { href: `/signup?next=${back}` }, t('join.createAccount'))),
     ),
   );
 }
@@ -59,17 +72,17 @@ function askToSignIn(root: HTMLElement): void {
 function offerJoin(root: HTMLElement, open: Side, rated: boolean): Promise<string | null> {
   return new Promise((resolve) => {
     const account = currentAccount();
-    const name = h('input#join-name', { type: 'text', maxlength: 40, placeholder: 'Your name', autocomplete: 'nickname' });
+    const name = h('input#join-name', { type: 'text', maxlength: 40, placeholder: t('join.namePlaceholder'), autocomplete: 'nickname' });
     root.replaceChildren(
       h(
         'section.join',
         {},
-        h('h1', {}, rated ? 'You are invited to a rated game' : 'You are invited to a game'),
-        h('p', {}, `You will play ${open}${account ? ` as ${account.name}` : ''}.`),
-        account ? null : h('label', { for: 'join-name' }, 'Name '),
+        h('h1', {}, rated ? t('join.ratedInvite') : t('join.invite')),
+        h('p', {}, account ? t(`join.playAs.${open}`, { name: account.name }) : t(`join.play.${open}`)),
+        account ? null : h('label', { for: 'join-name' }, `${t('join.name')} `),
         account ? null : name,
-        h('button.primary.join-button', { type: 'button', onclick: () => resolve(account?.name ?? (name.value.trim() || 'Anonymous')) }, `Join as ${open}`),
-        h('button.watch', { type: 'button', onclick: () => resolve(null) }, 'Just watch'),
+        h('button.primary.join-button', { type: 'button', onclick: () => resolve(account?.name ?? (name.value.trim() || 'Anonymous')) }, t(`join.as.${open}`)),
+        h('button.watch', { type: 'button', onclick: () => resolve(null) }, t('join.watch')),
       ),
     );
     name.focus();
@@ -91,12 +104,14 @@ class GamePage {
   private readonly status = h('div.connection', { 'aria-live': 'polite' });
   private readonly announcer = h('div.announcer', { 'aria-live': 'polite', role: 'log' });
   private readonly message = h('div.message', { role: 'alert' });
-  private readonly typed = h('input.typed-move', { type: 'text', 'aria-label': 'Type your move', autocomplete: 'off' });
+  private readonly typed = h('input.typed-move', { type: 'text', 'aria-label': t('game.typeAria'), autocomplete: 'off' });
   // Who is here (the server's `crowd`), for players and spectators alike.
   private readonly crowd = h('p.crowd', { role: 'status' });
   private presence: { white: boolean; black: boolean; spectators: number } | null = null;
   private readonly leftAt: Record<Side, Date | null> = { white: null, black: null };
   private readonly copyStatus = h('span.copy-status', { role: 'status' });
+  // Issue #17: this page's seek in the lobby, kept alive while the seat waits for a taker.
+  private stopSeek: ((cancel?: boolean) => void) | null = null;
   private viewPly: number | null = null;
   private offerBox: HTMLElement | null = null;
   private typedForm: HTMLElement | null = null;
@@ -135,10 +150,10 @@ class GamePage {
       claimArmed: () => this.claimKind,
     });
     this.clocks = new ClockView(this.model, () => this.board.orientation, seat);
-    const boardHost = h('div.board-host', {}, h('div.cg-wrap', { 'aria-label': 'Chess board' }));
+    const boardHost = h('div.board-host', {}, h('div.cg-wrap', { 'aria-label': t('game.board') }));
     this.board = new Board(boardHost, seat ?? 'white', (uci) => this.userMove(uci));
-    const offer = this.offerBox = h('label.offer-with-move', {}, h('input', { type: 'checkbox', onchange: (e: Event) => (this.offerWithMove = (e.target as HTMLInputElement).checked) }), ' offer a draw with my next move');
-    const typedForm = this.typedForm = h('form.typed', { onsubmit: (e: Event) => this.typedMove(e) }, this.typed, h('button', { type: 'submit' }, 'Play'));
+    const offer = this.offerBox = h('label.offer-with-move', {}, h('input', { type: 'checkbox', onchange: (e: Event) => (this.offerWithMove = (e.target as HTMLInputElement).checked) }), ` ${t('game.offerWithMove')}`);
+    const typedForm = this.typedForm = h('form.typed', { onsubmit: (e: Event) => this.typedMove(e) }, this.typed, h('button', { type: 'submit' }, t('game.play')));
     root.replaceChildren(
       h(
         'main.game',
@@ -190,11 +205,11 @@ class GamePage {
   private typedMove(e: Event): void {
     e.preventDefault();
     if (this.model.openSeat) {
-      this.message.textContent = 'Your opponent has not joined yet: the game starts when they do.';
+      this.message.textContent = t('game.notJoined');
       return;
     }
     if (!this.seat || this.model.turn !== this.seat || this.model.over) {
-      this.message.textContent = 'It is not your turn.';
+      this.message.textContent = t('game.notYourTurn');
       return;
     }
     const parsed = parseTypedMove(this.typed.value, this.model.fen, this.model.dests, this.seat, this.settings.language);
@@ -211,17 +226,20 @@ class GamePage {
     if (e.t === 'move') {
       if (!replayed) {
         play(e.d.capture ? 'capture' : 'move');
-        const who = e.d.side === 'white' ? 'White' : 'Black';
+        const who = t(`side.${e.d.side}`);
         announce(this.announcer, e.d.announce ?? {}, e.d.san, who);
       }
       if (this.viewPly !== null) this.viewPly = null;
     }
     if (e.t === 'end' && !replayed) play('end');
     if (e.t === 'draw' && e.d.action === 'decline' && this.seat && e.d.side !== this.seat) {
-      this.message.textContent = `${e.d.side === 'white' ? 'White' : 'Black'} declines the draw offer.`;
+      this.message.textContent = t('game.declines', { side: t(`side.${e.d.side}`) });
     }
     if (e.t === 'claim' && !e.d.upheld) {
-      this.message.textContent = `Claim rejected (Art. ${e.d.article}); ${e.d.penalty ? `${e.d.penalty.ms / 60000} min added to ${e.d.penalty.side} (Art. 9.5.3)` : ''}`;
+      const p = e.d.penalty;
+      this.message.textContent = p
+        ? t('game.claimRejectedPenalty', { article: e.d.article, count: p.ms / 60000, clock: t(`game.clockOf.${p.side}`) })
+        : t('game.claimRejected', { article: e.d.article });
     }
     this.refresh();
     if (e.t === 'move' && e.d.intended) this.board.cancelPremove(); // the claim ends the game
@@ -238,7 +256,7 @@ class GamePage {
         if (m.d) this.model.setClock(m.d, performance.now());
         break;
       case 'error':
-        this.message.textContent = m.d.message;
+        this.message.textContent = serverError(m.d);
         if (m.id !== undefined) this.drawBoard(); // a refused move snaps back
         break;
       case 'seat':
@@ -269,16 +287,16 @@ class GamePage {
     for (const side of ['white', 'black'] as const) {
       const player = this.model.players[side];
       if (p[side] || player.kind === 'computer' || this.model.openSeat === side) continue;
-      const who = `${player.name} (${side === 'white' ? 'White' : 'Black'})`;
+      const who = t('player.withSide', { name: displayName(player.name), side: t(`side.${side}`) });
       const left = this.leftAt[side];
-      away.push(left ? `${who} left at ${left.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}` : `${who} is not here`);
+      away.push(left ? t('crowd.leftAt', { who, time: formatTime(left) }) : t('crowd.notHere', { who }));
     }
-    const text = [...away, p.spectators === 0 ? 'nobody watching' : `${p.spectators} watching`].join(' · ');
+    const text = [...away, p.spectators === 0 ? t('crowd.nobody') : t('crowd.watching', { count: p.spectators })].join(' · ');
     if (this.crowd.textContent !== text) this.crowd.textContent = text;
   }
 
   private setStatus(s: string, detail?: string): void {
-    this.status.textContent = s === 'online' ? '' : s === 'offline' ? 'Reconnecting…' : s === 'closed' ? `Disconnected: ${detail ?? ''}` : 'Connecting…';
+    this.status.textContent = s === 'online' ? '' : s === 'offline' ? t('conn.reconnecting') : s === 'closed' ? t('conn.disconnected', { detail: detail ?? '' }) : t('conn.connecting');
     this.status.dataset.state = s;
   }
 
@@ -292,7 +310,7 @@ class GamePage {
         }
         this.ratingBox.replaceChildren(
           ...ratings.map((r) =>
-            h('div.rating', { 'data-color': r.color }, `${this.model.players[r.color].name}: ${r.before} → ${r.after}${r.provisional ? '?' : ''} (${r.diff >= 0 ? '+' : ''}${r.diff})`),
+            h('div.rating', { 'data-color': r.color }, `${displayName(this.model.players[r.color].name)}: ${r.before} → ${r.after}${r.provisional ? '?' : ''} (${r.diff >= 0 ? '+' : ''}${r.diff})`),
           ),
         );
       })
@@ -305,12 +323,16 @@ class GamePage {
     this.controls.render(this.model, this.seat);
     this.clocks.render(performance.now());
     this.showCrowd();
-    this.typed.placeholder = `Type a move: e4, ${translateSan('Nf3', this.settings.language === 'figurine' ? 'en' : this.settings.language, 'white')}, O-O, e7e8q`;
+    this.typed.placeholder = t('game.typePlaceholder', { knight: translateSan('Nf3', this.settings.language === 'figurine' ? 'en' : this.settings.language, 'white') });
     const end = this.model.ending;
     this.banner.replaceChildren();
     if (end) {
-      this.banner.append(h('strong.result', {}, end.result === '*' ? '' : displayResult(end.result)), h('span.reason', {}, ` ${end.text}`));
-      if (end.article) this.banner.append(h('span.article', {}, ` (FIDE Laws, Art. ${end.article})`));
+      this.banner.append(h('strong.result', {}, end.result === '*' ? '' : displayResult(end.result)), h('span.reason', {}, ` ${endingSentence(end, this.model.turn)}`));
+      // The article the result rests on, and its text: "FIDE Laws, Art. 5.1.1: The player who…".
+      if (end.article) {
+        const law = lawText(end.article);
+        this.banner.append(h('p.law', {}, h('span.article', {}, law ? `${t('game.lawRef', { article: end.article })}: ` : t('game.lawRef', { article: end.article })), law ?? ''));
+      }
       if (this.model.rated) {
         if (!this.ratingsAsked) {
           this.ratingsAsked = true;
@@ -319,18 +341,29 @@ class GamePage {
         this.banner.append(this.ratingBox);
       }
     } else if (this.model.drawOffer && this.seat && this.model.drawOffer !== this.seat) {
-      this.banner.append(h('span.offer', {}, `${this.model.drawOffer === 'white' ? 'White' : 'Black'} offers a draw.`));
+      this.banner.append(h('span.offer', {}, t('game.offers', { side: t(`side.${this.model.drawOffer}`) })));
+    } else if (this.model.openSeat && this.seat && seekOfGame(this.id)) {
+      this.stopSeek ??= keepSeek(this.id, currentAccount()?.name ?? localStorage.getItem('arbiter.name') ?? '');
+      const cancel = (): void => {
+        this.stopSeek?.(true);
+        location.assign('/');
+      };
+      this.banner.append(h('span.seek-waiting', {}, `${t('game.seekWaiting')} `), h('button.cancel-seek', { type: 'button', onclick: cancel }, t('game.seekCancel')));
     } else if (this.model.openSeat && this.seat) {
       const url = `${location.origin}${inviteFor(this.id) ?? `/g/${this.id}`}`;
-      const field = h('input.invite-url', { type: 'text', readonly: true, value: url, 'aria-label': 'Invitation link', onfocus: (e: Event) => (e.target as HTMLInputElement).select() });
+      const field = h('input.invite-url', { type: 'text', readonly: true, value: url, 'aria-label': t('game.inviteAria'), onfocus: (e: Event) => (e.target as HTMLInputElement).select() });
       const copy = (): void => {
         void copyText(field).then((done) => {
-          this.copyStatus.textContent = done ? 'Copied' : 'Select the link and copy it';
+          this.copyStatus.textContent = done ? t('game.copied') : t('game.copyManually');
         });
       };
-      this.banner.append(h('span.invite', {}, 'Send this link to your opponent: '), field, h('button.copy', { type: 'button', onclick: copy }, 'Copy'), ' ', this.copyStatus);
+      this.banner.append(h('span.invite', {}, `${t('game.inviteLead')} `), field, h('button.copy', { type: 'button', onclick: copy }, t('game.copy')), ' ', this.copyStatus);
     } else if (this.claimKind) {
-      this.banner.append(h('span.claim-armed', {}, `Make the move you intend; it is sent with a ${this.claimKind} claim.`));
+      this.banner.append(h('span.claim-armed', {}, t(`game.claimArmed.${this.claimKind}`)));
+    }
+    if (this.stopSeek && !this.model.openSeat) {
+      this.stopSeek();  // taken: the opponent has joined
+      this.stopSeek = null;
     }
     this.banner.hidden = this.banner.childElementCount === 0;
     if (this.offerBox) this.offerBox.hidden = this.model.over;

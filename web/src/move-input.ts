@@ -2,6 +2,7 @@
 // notation language of the settings ("Nf3", German "Sf3", "exd5", "e8=Q", "O-O"), resolved
 // against the position's pieces and the legal destinations the server sent. The server
 // still referees the result.
+import { t } from './i18n';
 import { type NotationLanguage, sanToEnglish, translateSan } from './notation';
 import type { Dests, Side } from './protocol';
 
@@ -26,7 +27,7 @@ export type ParsedInput = { uci: string } | { error: string };
 export function parseTypedMove(text: string, fen: string, dests: Dests, side: Side, language: NotationLanguage = 'en'): ParsedInput {
   const typed = text.trim().replace(/[+#!?]+$/, '');
   const local = (san: string): string => translateSan(san, language === 'figurine' ? 'en' : language, side);
-  if (!typed) return { error: `Type a move, for example e4, ${local('Nf3')}, O-O or g1f3.` };
+  if (!typed) return { error: t('input.empty', { knight: local('Nf3') }) };
   const input = sanToEnglish(typed, language);
   const board = boardFromFen(fen);
   const own = (sq: string, type: string): boolean => {
@@ -38,7 +39,7 @@ export function parseTypedMove(text: string, fen: string, dests: Dests, side: Si
   const uci = /^([a-h][1-8])-?([a-h][1-8])([qrbn])?$/i.exec(input);
   if (uci) {
     const [, from = '', to = '', promo = ''] = uci;
-    if (!legal(from.toLowerCase(), to.toLowerCase())) return { error: `${typed} is not a legal move here.` };
+    if (!legal(from.toLowerCase(), to.toLowerCase())) return { error: t('input.illegal', { move: typed }) };
     return { uci: (from + to + promo).toLowerCase() };
   }
 
@@ -48,11 +49,11 @@ export function parseTypedMove(text: string, fen: string, dests: Dests, side: Si
     const king = [...board.keys()].find((sq) => own(sq, 'k'));
     const to = `${castle[2] ? 'c' : 'g'}${rank}`;
     if (king && legal(king, to)) return { uci: king + to };
-    return { error: 'Castling is not possible now.' };
+    return { error: t('input.noCastling') };
   }
 
   const san = /^([KQRBN])?([a-h])?([1-8])?x?([a-h][1-8])(?:=?([QRBNqrbn]))?$/.exec(input);
-  if (!san) return { error: `"${typed}" is not a move I can read.` };
+  if (!san) return { error: t('input.unreadable', { move: typed }) };
   const [, piece = 'P', fromFile, fromRank, to = '', promo] = san;
   const candidates = [...board.keys()].filter(
     (sq) =>
@@ -61,12 +62,16 @@ export function parseTypedMove(text: string, fen: string, dests: Dests, side: Si
       (!fromRank || sq[1] === fromRank) &&
       legal(sq, to),
   );
-  if (candidates.length === 0) return { error: `No legal move ${typed}.` };
-  if (candidates.length > 1) return { error: `${typed} is ambiguous: ${candidates.map((c) => local(piece + c)).join(' or ')}.` };
+  if (candidates.length === 0) return { error: t('input.noMove', { move: typed }) };
+  if (candidates.length > 1) {
+    const named = candidates.map((c) => local(piece + c));
+    const list = named.slice(1).reduce((a, b) => t('input.or', { a, b }), named[0] ?? '');
+    return { error: t('input.ambiguous', { move: typed, candidates: list }) };
+  }
   const from = candidates[0] ?? '';
   const lastRank = side === 'white' ? '8' : '1';
   if (piece === 'P' && to[1] === lastRank) {
-    if (!promo) return { error: `Say which piece the pawn becomes, e.g. ${local(`${to}=Q`)}.` };
+    if (!promo) return { error: t('input.promotion', { example: local(`${to}=Q`) }) };
     return { uci: from + to + promo.toLowerCase() };
   }
   return { uci: from + to };

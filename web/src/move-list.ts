@@ -2,6 +2,7 @@
 // or the buttons / arrow keys (←, →, Home, End) to step through the game.
 import { clear, h } from './dom';
 import type { Ply } from './game-model';
+import { t } from './i18n';
 import { type NotationLanguage, translateSan } from './notation';
 
 export class MoveList {
@@ -13,7 +14,7 @@ export class MoveList {
     private language: NotationLanguage,
     private readonly onNavigate: (ply: number | null) => void,
   ) {
-    this.list = h('ol.move-list', { 'aria-label': 'Moves' });
+    this.list = h('ol.move-list', { 'aria-label': t('moves.aria') });
     const nav = (label: string, text: string, go: () => void) =>
       h('button.nav', { type: 'button', title: label, 'aria-label': label, onclick: go }, text);
     this.element = h(
@@ -23,10 +24,10 @@ export class MoveList {
       h(
         'div.move-nav',
         {},
-        nav('First position', '«', () => this.go(0)),
-        nav('Previous move', '‹', () => this.step(-1)),
-        nav('Next move', '›', () => this.step(1)),
-        nav('Last move', '»', () => this.go(null)),
+        nav(t('moves.first'), '«', () => this.go(0)),
+        nav(t('moves.previous'), '‹', () => this.step(-1)),
+        nav(t('moves.next'), '›', () => this.step(1)),
+        nav(t('moves.last'), '»', () => this.go(null)),
       ),
     );
   }

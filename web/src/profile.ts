@@ -1,6 +1,9 @@
 // A player's page, /@/NAME (issue #17, docs/accounts.md "Profiles"): the ratings by category
 // (provisional ones marked "?") and a chart of one category's history.
 import { h } from './dom';
+import { serverError, type ServerErrorBody } from './errors';
+import { formatDate, t } from './i18n';
+import { displayName, speedName } from './names';
 import { showNotFound } from './not-found';
 
 interface ProfileRating {
@@ -67,8 +70,8 @@ export function ratingChart(points: HistoryPoint[], width = 600, height = 220): 
     svg('line', { x1: pad.left, y1: pad.top, x2: pad.left, y2: height - pad.bottom, class: 'axis' }),
     svg('text', { x: pad.left - 6, y: y(Math.max(...ratings)) + 4, 'text-anchor': 'end' }, String(Math.max(...ratings))),
     svg('text', { x: pad.left - 6, y: y(Math.min(...ratings)) + 4, 'text-anchor': 'end' }, String(Math.min(...ratings))),
-    svg('text', { x: pad.left, y: height - 8 }, new Date(first).toLocaleDateString()),
-    svg('text', { x: width - pad.right, y: height - 8, 'text-anchor': 'end' }, new Date(last).toLocaleDateString()),
+    svg('text', { x: pad.left, y: height - 8 }, formatDate(first)),
+    svg('text', { x: width - pad.right, y: height - 8, 'text-anchor': 'end' }, formatDate(last)),
   );
   const coords = points.map((p, i) => `${x(i, p.at_ms).toFixed(1)},${y(p.rating).toFixed(1)}`);
   if (points.length > 1) chart.append(svg('polyline', { points: coords.join(' '), class: 'line' }));
@@ -76,25 +79,32 @@ export function ratingChart(points: HistoryPoint[], width = 600, height = 220): 
     const [cx, cy] = c.split(',');
     chart.append(svg('circle', { cx: cx ?? 0, cy: cy ?? 0, r: 3, class: 'dot' }));
   }
-  chart.setAttribute('aria-label', `Rating history: ${points.length} games, from ${ratings[0]} to ${ratings[ratings.length - 1]}`);
+  chart.setAttribute('aria-label', t('profile.chartAria', { count: points.length, from: String(ratings[0]), to: String(ratings[ratings.length - 1]) }));
   return chart;
 }
 
 // The player's games (issue #17 item 4): filtered by opponent, result, category and date,
 // newest first, a page at a time; the same selection as one PGN file.
 function archiveSection(player: string): HTMLElement {
-  const result = h('select#archive-result', { 'aria-label': 'Result' }, h('option', { value: '' }, 'Any result'), h('option', { value: 'win' }, 'Wins'), h('option', { value: 'loss' }, 'Losses'), h('option', { value: 'draw' }, 'Draws'));
+  const result = h(
+    'select#archive-result',
+    { 'aria-label': t('profile.result') },
+    h('option', { value: '' }, t('profile.anyResult')),
+    h('option', { value: 'win' }, t('profile.wins')),
+    h('option', { value: 'loss' }, t('profile.losses')),
+    h('option', { value: 'draw' }, t('profile.draws')),
+  );
   const speed = h(
     'select#archive-speed',
-    { 'aria-label': 'Category' },
-    h('option', { value: '' }, 'Any category'),
-    ...['bullet', 'blitz', 'rapid', 'classical', 'correspondence'].map((s) => h('option', { value: s }, s)),
+    { 'aria-label': t('profile.category') },
+    h('option', { value: '' }, t('profile.anyCategory')),
+    ...['bullet', 'blitz', 'rapid', 'classical', 'correspondence'].map((s) => h('option', { value: s }, speedName(s))),
   );
-  const vs = h('input#archive-vs', { type: 'text', maxlength: 20, placeholder: 'Opponent', 'aria-label': 'Opponent' });
-  const since = h('input#archive-since', { type: 'date', 'aria-label': 'Since' });
-  const list = h('ul#archive.game-list', { 'aria-label': 'Games' });
-  const more = h('button#archive-more', { type: 'button', hidden: true }, 'More games');
-  const download = h('a#archive-pgn.button', { href: '#', download: '' }, 'Download PGN');
+  const vs = h('input#archive-vs', { type: 'text', maxlength: 20, placeholder: t('profile.opponent'), 'aria-label': t('profile.opponent') });
+  const since = h('input#archive-since', { type: 'date', 'aria-label': t('profile.since') });
+  const list = h('ul#archive.game-list', { 'aria-label': t('profile.games') });
+  const more = h('button#archive-more', { type: 'button', hidden: true }, t('profile.more'));
+  const download = h('a#archive-pgn.button', { href: '#', download: '' }, t('profile.pgn'));
   const message = h('p#archive-message.message', { role: 'status' });
   let before: number | null = null;
   const query = (): string => {
@@ -114,20 +124,20 @@ function archiveSection(player: string): HTMLElement {
     download.setAttribute('href', `/api/users/${encodeURIComponent(player)}/games.pgn${q ? `?${q}` : ''}`);
     const page = before === null ? q : `${q}${q ? '&' : ''}before=${before}`;
     const res = await fetch(`/api/users/${encodeURIComponent(player)}/games${page ? `?${page}` : ''}`);
-    const data = (await res.json()) as { games?: ArchiveGame[]; next_before?: number | null; error?: { message?: string } };
+    const data = (await res.json().catch(() => ({}))) as { games?: ArchiveGame[]; next_before?: number | null; error?: ServerErrorBody };
     if (!res.ok) {
-      message.textContent = data.error?.message ?? `the server answered ${res.status}`;
+      message.textContent = serverError(data.error, res.status);
       return;
     }
-    message.textContent = fresh && (data.games ?? []).length === 0 ? 'No games.' : '';
+    message.textContent = fresh && (data.games ?? []).length === 0 ? t('profile.noGames') : '';
     for (const g of data.games ?? []) {
       const result = g.result === '1/2-1/2' ? '½-½' : g.result;
       list.append(
         h(
           'li',
           { 'data-outcome': g.outcome, 'data-speed': g.speed },
-          h('a', { href: `/g/${g.id}` }, `${g.white} – ${g.black} ${result}`),
-          ` · ${g.rated ? 'rated' : 'casual'} ${g.speed} · ${new Date(g.ended_ms).toLocaleDateString()}`,
+          h('a', { href: `/g/${g.id}` }, `${displayName(g.white)} – ${displayName(g.black)} ${result}`),
+          t('profile.line', { kind: g.rated ? t('profile.rated') : t('profile.casual'), speed: speedName(g.speed), date: formatDate(g.ended_ms) }),
         ),
       );
     }
@@ -138,19 +148,19 @@ function archiveSection(player: string): HTMLElement {
   vs.addEventListener('change', () => void load(true));
   more.addEventListener('click', () => void load(false));
   void load(true);
-  return h('section.archive', {}, h('h2', {}, 'Games'), h('div.row.filters', {}, result, speed, vs, since, download), message, list, more);
+  return h('section.archive', {}, h('h2', {}, t('profile.games')), h('div.row.filters', {}, result, speed, vs, since, download), message, list, more);
 }
 
 export async function showProfile(root: HTMLElement, name: string): Promise<void> {
   const res = await fetch(`/api/users/${encodeURIComponent(name)}`);
   if (res.status === 404) return showNotFound(root);
   const profile = (await res.json()) as Profile;
-  document.title = `${profile.name} — Arbiter`;
+  document.title = t('profile.title', { name: profile.name });
   const chartBox = h('div#rating-chart-box.chart-box');
   const table = h(
     'table#ratings.ratings',
     {},
-    h('thead', {}, h('tr', {}, h('th', {}, 'Category'), h('th', {}, 'Rating'), h('th', {}, 'Games'))),
+    h('thead', {}, h('tr', {}, h('th', {}, t('profile.category')), h('th', {}, t('profile.rating')), h('th', {}, t('profile.games')))),
     h(
       'tbody',
       {},
@@ -158,7 +168,7 @@ export async function showProfile(root: HTMLElement, name: string): Promise<void
         h(
           'tr',
           { 'data-speed': r.speed },
-          h('td', {}, h('button.link.speed', { type: 'button', onclick: () => void showChart(r.speed) }, r.speed)),
+          h('td', {}, h('button.link.speed', { type: 'button', onclick: () => void showChart(r.speed) }, speedName(r.speed))),
           h('td.rating', {}, `${r.rating}${r.provisional ? '?' : ''}`),
           h('td', {}, String(r.games)),
         ),
@@ -167,15 +177,16 @@ export async function showProfile(root: HTMLElement, name: string): Promise<void
   );
   const showChart = async (speed: string): Promise<void> => {
     const data = (await (await fetch(`/api/users/${encodeURIComponent(profile.name)}/history?speed=${speed}`)).json()) as { points: HistoryPoint[] };
-    chartBox.replaceChildren(h('h2', {}, `${speed[0]?.toUpperCase() ?? ''}${speed.slice(1)} rating`), ratingChart(data.points));
+    const title = t('profile.ratingOf', { speed: speedName(speed) });
+    chartBox.replaceChildren(h('h2', {}, `${title.charAt(0).toLocaleUpperCase()}${title.slice(1)}`), ratingChart(data.points));
   };
   root.replaceChildren(
     h(
       'main.profile',
       {},
       h('h1', {}, profile.name),
-      h('p', {}, `Member since ${new Date(profile.created_ms).toLocaleDateString()}`),
-      profile.ratings.length ? table : h('p#no-ratings', {}, 'No rated games yet.'),
+      h('p', {}, t('account.memberSince', { date: formatDate(profile.created_ms) })),
+      profile.ratings.length ? table : h('p#no-ratings', {}, t('profile.noRatings')),
       chartBox,
       archiveSection(profile.name),
     ),

@@ -2,13 +2,14 @@
 // over the board in the pawn's file; Escape or a click outside cancels. `host` is the
 // board's .cg-wrap element, so that chessground's piece images apply to the buttons.
 import { h } from './dom';
+import { t } from './i18n';
 import type { Side } from './protocol';
 
-const PIECES: { role: string; letter: string; name: string }[] = [
-  { role: 'queen', letter: 'q', name: 'Queen' },
-  { role: 'knight', letter: 'n', name: 'Knight' },
-  { role: 'rook', letter: 'r', name: 'Rook' },
-  { role: 'bishop', letter: 'b', name: 'Bishop' },
+const PIECES: { role: string; letter: string }[] = [
+  { role: 'queen', letter: 'q' },
+  { role: 'knight', letter: 'n' },
+  { role: 'rook', letter: 'r' },
+  { role: 'bishop', letter: 'b' },
 ];
 
 // Resolves with the UCI letter (q, r, b, n), or null when cancelled.
@@ -18,7 +19,7 @@ export function choosePromotion(host: HTMLElement, side: Side, file: number, fli
   return new Promise((resolve) => {
     const column = flipped ? 7 - file : file;
     const box = h('div.promotion-box', { style: `left: ${column * 12.5}%; ${atTop ? 'top: 0' : 'bottom: 0; top: auto; flex-direction: column-reverse'}` });
-    const overlay = h('div.promotion', { role: 'dialog', 'aria-label': 'Promote the pawn to' }, box);
+    const overlay = h('div.promotion', { role: 'dialog', 'aria-label': t('promotion.aria') }, box);
     const done = (letter: string | null): void => {
       overlay.remove();
       document.removeEventListener('keydown', onKey);
@@ -30,10 +31,11 @@ export function choosePromotion(host: HTMLElement, side: Side, file: number, fli
       if (hit) done(hit.letter);
     };
     for (const p of PIECES) {
+      const name = t(`piece.${p.role}`);
       box.append(
         h(
           'button.promotion-piece',
-          { type: 'button', title: p.name, 'aria-label': p.name, 'data-role': p.letter, onclick: () => done(p.letter) },
+          { type: 'button', title: name, 'aria-label': name, 'data-role': p.letter, onclick: () => done(p.letter) },
           h(`piece.${p.role}.${side}` as 'div'),
         ),
       );

@@ -102,6 +102,7 @@ export interface EndEvent {
   winner: Side | null;
   text: string;
   clock: Clock | null;
+  by?: Side | null; // who ended it (an abort, a resignation)
 }
 
 export type GameEvent =

@@ -1,13 +1,15 @@
-// Display settings kept in localStorage: notation language, spoken moves (Appendix D German
-// style or plain English), sounds, and the flip button.
+// Display settings kept in localStorage: notation language (by default the interface
+// language's letters where notation.ts has them), spoken moves (Appendix D German style or
+// plain words of the interface language), sounds, and the flip button.
 import { h } from './dom';
+import { currentLanguage, t } from './i18n';
 import { LANGUAGES, type NotationLanguage } from './notation';
 import { setSoundEnabled, soundEnabled } from './sound';
 import { currentVoice, setVoice, type Voice } from './speech';
 
 export class Settings {
   readonly element: HTMLElement;
-  language: NotationLanguage = (localStorage.getItem('arbiter.language') as NotationLanguage | null) ?? 'en';
+  language: NotationLanguage = (localStorage.getItem('arbiter.language') as NotationLanguage | null) ?? defaultNotation();
 
   constructor(onChange: () => void, onFlip: () => void) {
     const lang = h(
@@ -19,14 +21,14 @@ export class Settings {
           onChange();
         },
       },
-      ...LANGUAGES.map((l) => h('option', { value: l.code, selected: l.code === this.language }, l.name)),
+      ...LANGUAGES.map((l) => h('option', { value: l.code, selected: l.code === this.language }, l.code === 'figurine' ? t('notation.figurine') : l.name)),
     );
     const voice = h(
       'select#voice',
       { onchange: (e: Event) => setVoice((e.target as HTMLSelectElement).value as Voice) },
-      h('option', { value: 'off', selected: currentVoice() === 'off' }, 'Silent (text only)'),
-      h('option', { value: 'de', selected: currentVoice() === 'de' }, 'Appendix D, German style'),
-      h('option', { value: 'en', selected: currentVoice() === 'en' }, 'Plain English'),
+      h('option', { value: 'off', selected: currentVoice() === 'off' }, t('settings.voiceOff')),
+      h('option', { value: 'de', selected: currentVoice() === 'de' }, t('settings.voiceDe')),
+      h('option', { value: 'en', selected: currentVoice() === 'en' }, t('settings.voicePlain')),
     );
     const sound = h('input#sound', {
       type: 'checkbox',
@@ -38,17 +40,24 @@ export class Settings {
     this.element = h(
       'details.settings',
       {},
-      h('summary', {}, 'Settings'),
+      h('summary', {}, t('settings.title')),
       h(
         'div.settings-body',
         {},
-        h('label', { for: 'lang' }, 'Notation'),
+        h('label', { for: 'lang' }, t('settings.notation')),
         lang,
-        h('label', { for: 'voice' }, 'Speak moves'),
+        h('label', { for: 'voice' }, t('settings.voice')),
         voice,
-        h('label.inline', {}, sound, 'Sounds'),
-        h('button.flip', { type: 'button', onclick: onFlip, title: 'Flip the board' }, '⇅ Flip board'),
+        h('label.inline', {}, sound, t('settings.sounds')),
+        h('button.flip', { type: 'button', onclick: onFlip, title: t('settings.flipTitle') }, t('settings.flip')),
       ),
     );
   }
+}
+
+// The notation of a player who never chose one: the interface language's piece letters when
+// notation.ts has them (Russian Кр Ф Л С К), else English.
+export function defaultNotation(): NotationLanguage {
+  const ui = currentLanguage();
+  return LANGUAGES.some((l) => l.code === ui) ? (ui as NotationLanguage) : 'en';
 }

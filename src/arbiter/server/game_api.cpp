@@ -143,9 +143,16 @@ void GameApi::handle_async(const HttpRequest& request, Respond respond) {
       done(std::move(req.error()));
       return;
     }
+    // The game's state for the reply waits for the room's own first commit (a computer
+    // game's start), which the writer's thread completes: it is read on the pool, never on
+    // the writer's thread (where it waited 10 s for itself, before this).
     registry_.create_async(
         *req,
-        [done = std::move(done)](Result<CreatedGame> created) { done(created_reply(created)); },
+        [this, done = std::move(done)](Result<CreatedGame> created) mutable {
+          waiting_->post([created = std::move(created), done = std::move(done)] {
+            done(created_reply(created));
+          });
+        },
         creator);
   };
   if (has_session(request)) {

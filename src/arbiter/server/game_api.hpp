@@ -64,8 +64,11 @@ class GameApi final : public ApiHandler {
     accounts_ = std::move(accounts);
   }
   // Players' pages (/api/users/..., issue #17), on the waiting pool (they read the store).
-  void set_profiles(std::shared_ptr<ProfileApi> profiles) noexcept {
+  void set_profiles(std::shared_ptr<ProfileApi> profiles) {
     profiles_ = std::move(profiles);
+    // A streamed archive makes its pieces on the pool too.
+    profiles_->set_worker(
+        [pool = waiting_.get()](std::function<void()> f) { pool->post(std::move(f)); });
   }
   // The lobby (/api/lobby..., issue #17), on the waiting pool (it reads the store and
   // creates games). Null: those routes answer 404.

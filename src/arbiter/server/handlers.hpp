@@ -6,9 +6,12 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "arbiter/base/error.hpp"
 
 namespace arbiter::server {
 
@@ -32,6 +35,19 @@ class SocketHandler {
   virtual void on_close(const std::shared_ptr<Connection>& connection) = 0;
 };
 
+// A reply body made piece by piece (issue #17: a player's whole archive as one PGN file):
+// the transport sends it chunked, asking for the next piece only once the last one is
+// written, so that a large body never sits whole in memory. `next` answers through `done`
+// exactly once, on any thread: the next piece, nullopt at the end, or an error, on which
+// the transport drops the connection without the final chunk (a client sees a truncated
+// transfer, never a short file that looks whole).
+class BodySource {
+ public:
+  using Done = std::function<void(Result<std::optional<std::string>>)>;
+  virtual ~BodySource() = default;
+  virtual void next(Done done) = 0;
+};
+
 struct HttpReply {
   unsigned status = 200;
   std::string content_type = "application/json";
@@ -44,6 +60,8 @@ struct HttpReply {
   // address ("host:port") this is; the transport passes the request there and answers
   // with that node's reply (the other fields are unused).
   std::string forward_to = {};
+  // When set, the body comes from here, sent chunked (`body` is unused).
+  std::shared_ptr<BodySource> stream = {};
 };
 
 struct HttpRequest {

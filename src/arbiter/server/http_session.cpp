@@ -180,6 +180,10 @@ void HttpSession::answer(http::request<http::string_body>&& request) {
               self->forward(std::move(*shared_request), std::move(r.forward_to));
               return;
             }
+            if (r.stream) {
+              self->reply_stream(r);
+              return;
+            }
             self->reply(r.status, r.content_type, std::move(r.body), r.content_disposition,
                         r.retry_after, r.set_cookies);
           });
@@ -268,6 +272,64 @@ void HttpSession::reply(unsigned status, std::string_view content_type, std::str
   res.body() = std::move(body);
   res.prepare_payload();
   write(std::move(res));
+}
+
+void HttpSession::reply_stream(const HttpReply& r) {
+  auto res = std::make_shared<http::response<http::empty_body>>(static_cast<http::status>(r.status),
+                                                                version_);
+  res->set(http::field::server, "arbiter");
+  res->set(http::field::content_type, bsv(r.content_type));
+  res->set(http::field::cache_control, "no-store");
+  if (!r.content_disposition.empty()) {
+    res->set(http::field::content_disposition, bsv(r.content_disposition));
+  }
+  for (const std::string& cookie : r.set_cookies) res->insert(http::field::set_cookie, bsv(cookie));
+  res->keep_alive(keep_alive_);
+  res->chunked(true);
+  auto serializer = std::make_shared<http::response_serializer<http::empty_body>>(*res);
+  response_ = res;
+  stream_.expires_after(limits_.http_timeout);  // each piece has the timeout of a reply
+  http::async_write_header(stream_, *serializer,
+                           [self = shared_from_this(), res, serializer, source = r.stream](
+                               beast::error_code ec, std::size_t) {
+                             if (ec) return;
+                             self->next_chunk(source);
+                           });
+}
+
+void HttpSession::next_chunk(std::shared_ptr<BodySource> source) {
+  source->next([self = shared_from_this(), source](Result<std::optional<std::string>> piece) {
+    net::post(self->stream_.get_executor(), [self, source, piece = std::move(piece)]() mutable {
+      if (!piece) {
+        // The body cannot be finished: the connection is dropped without the final chunk,
+        // so that the client sees a broken transfer rather than a short file.
+        std::fprintf(stderr, "arbiter serve: a streamed reply failed: %s\n",
+                     piece.error().describe().c_str());
+        beast::error_code ignored;
+        self->stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
+        self->stream_.close();
+        return;
+      }
+      self->stream_.expires_after(self->limits_.http_timeout);
+      if (!*piece) {
+        net::async_write(self->stream_, http::make_chunk_last(),
+                         [self](beast::error_code ec, std::size_t n) {
+                           self->on_write(!self->keep_alive_, ec, n);
+                         });
+        return;
+      }
+      auto text = std::make_shared<std::string>(std::move(**piece));
+      if (text->empty()) {
+        self->next_chunk(source);  // an empty chunk would end the body
+        return;
+      }
+      net::async_write(self->stream_, http::make_chunk(net::buffer(*text)),
+                       [self, source, text](beast::error_code ec, std::size_t) {
+                         if (ec) return;
+                         self->next_chunk(source);
+                       });
+    });
+  });
 }
 
 template <class Body>

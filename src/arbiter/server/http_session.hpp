@@ -46,6 +46,10 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
   // Cluster: passes an /api/ request to the node that owns its game and answers with that
   // node's reply (docs/cluster.md).
   void forward(HttpRequest request, std::string address);
+  // A reply whose body comes piece by piece (HttpReply::stream): the header, then one
+  // chunk per piece, each asked for once the last is written, then the final chunk.
+  void reply_stream(const HttpReply& reply);
+  void next_chunk(std::shared_ptr<BodySource> source);
   template <class Body>
   void write(http::response<Body>&& response);
   void on_write(bool close, beast::error_code ec, std::size_t bytes);

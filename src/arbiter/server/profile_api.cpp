@@ -5,6 +5,9 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <memory>
+#include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -85,6 +88,82 @@ Result<std::string> stored_pgn(store::Store& store, const std::string& id,
   tag_record(record, game->header, site, *ratings);
   return competition::to_pgn(record, arbiter->result(), arbiter->termination());
 }
+
+// A player's archive as one PGN file, made a page of games at a time as the transport asks
+// (BodySource), newest first. The pages follow the end times down: each asks for the games
+// that ended at or before the last one seen, skipping the ids already sent at that time,
+// so that games ending in the same millisecond are neither lost nor repeated.
+class ArchivePgn final : public BodySource, public std::enable_shared_from_this<ArchivePgn> {
+ public:
+  ArchivePgn(store::Store& store, store::PlayerGamesQuery query, std::optional<int> total,
+             std::string host, ProfileApi::Worker worker)
+      : store_(store),
+        query_(std::move(query)),
+        remaining_(total),
+        host_(std::move(host)),
+        worker_(std::move(worker)) {}
+
+  void next(Done done) override {
+    auto work = [self = shared_from_this(), done = std::move(done)] { done(self->page()); };
+    if (worker_) {
+      worker_(std::move(work));
+    } else {
+      work();
+    }
+  }
+
+ private:
+  static constexpr int kPage = 50;
+  static constexpr int kMaxPage = 1000;  // the store's largest page
+
+  Result<std::optional<std::string>> page() {
+    while (!finished_) {
+      store::PlayerGamesQuery q = query_;
+      q.limit = page_size_;
+      if (cursor_) q.before_ms = *cursor_ + 1;  // at or before the cursor
+      auto games = store_.games_of_user(q);
+      if (!games) return tl::unexpected(games.error());
+      std::string out;
+      bool progressed = false;
+      for (const store::PlayerGame& g : *games) {
+        if (remaining_ && *remaining_ == 0) break;
+        const store::WallMs ended = g.summary.updated_ms;
+        if (cursor_ && ended == *cursor_ && sent_at_cursor_.contains(g.summary.id)) continue;
+        progressed = true;
+        if (!cursor_ || ended != *cursor_) sent_at_cursor_.clear();
+        cursor_ = ended;
+        sent_at_cursor_.insert(g.summary.id);
+        if (remaining_) --*remaining_;
+        auto one = stored_pgn(store_, g.summary.id, game_site(host_, g.summary.id));
+        if (!one) continue;  // a game stored before its log existed: not in the file
+        out += *one + "\n";
+      }
+      const bool full = static_cast<int>(games->size()) == page_size_;
+      if (!progressed && full) {
+        // More games ended in the cursor's millisecond than a page holds: a larger page.
+        if (page_size_ == kMaxPage) {
+          return make_error(ErrorCode::kCapacity,
+                            "more than 1000 games of this player ended in one millisecond");
+        }
+        page_size_ = std::min(kMaxPage, page_size_ * 2);
+        continue;
+      }
+      if (!full || !progressed || (remaining_ && *remaining_ == 0)) finished_ = true;
+      if (!out.empty()) return std::optional<std::string>{std::move(out)};
+    }
+    return std::optional<std::string>{};
+  }
+
+  store::Store& store_;
+  store::PlayerGamesQuery query_;
+  std::optional<int> remaining_;
+  std::string host_;
+  ProfileApi::Worker worker_;
+  std::optional<store::WallMs> cursor_;
+  std::set<std::string> sent_at_cursor_;
+  int page_size_ = kPage;
+  bool finished_ = false;
+};
 
 }  // namespace
 
@@ -168,28 +247,30 @@ HttpReply ProfileApi::archive(const HttpRequest& request, const store::UserRecor
       *field = *value;
     }
   }
-  q.limit = pgn ? 1000 : 50;
+  q.limit = 50;
+  std::optional<int> total;  // a PGN file has every game unless `limit` says otherwise
   if (const auto text = query_value(target, "limit"); !text.empty()) {
     const auto value = whole(text);
-    if (!value || *value < 1 || *value > 1000) {
-      return error_reply(400, "invalid-argument", "limit must be 1..1000", "limit");
+    if (!value || *value < 1 || *value > (pgn ? 1'000'000 : 1000)) {
+      return error_reply(400, "invalid-argument",
+                         pgn ? "limit must be 1..1000000" : "limit must be 1..1000", "limit");
     }
     q.limit = static_cast<int>(*value);
+    total = q.limit;
+  }
+  if (pgn) {
+    // The query is checked here, so that a bad parameter is a 400, not a broken transfer.
+    store::PlayerGamesQuery probe = q;
+    probe.limit = 1;
+    if (auto checked = store_.games_of_user(probe); !checked) return from_error(checked.error());
+    HttpReply reply = json_reply(200, {});
+    reply.content_type = "application/x-chess-pgn; charset=utf-8";
+    reply.content_disposition = "attachment; filename=\"arbiter-" + user.name + ".pgn\"";
+    reply.stream = std::make_shared<ArchivePgn>(store_, q, total, request.host, worker_);
+    return reply;
   }
   auto games = store_.games_of_user(q);
   if (!games) return from_error(games.error());
-  if (pgn) {
-    std::string out;
-    for (const store::PlayerGame& g : *games) {
-      auto one = stored_pgn(store_, g.summary.id, game_site(request.host, g.summary.id));
-      if (!one) continue;  // a game stored before its log existed: not in the file
-      out += *one + "\n";
-    }
-    HttpReply reply = json_reply(200, std::move(out));
-    reply.content_type = "application/x-chess-pgn; charset=utf-8";
-    reply.content_disposition = "attachment; filename=\"arbiter-" + user.name + ".pgn\"";
-    return reply;
-  }
   wire::JsonText j;
   j.open().key("games").open_array();
   for (const store::PlayerGame& g : *games) {

@@ -9,6 +9,8 @@
 //   GET /api/users/{name}/games.pgn?...         the same games as one PGN file
 #pragma once
 
+#include <functional>
+
 #include <string_view>
 
 #include "arbiter/server/handlers.hpp"
@@ -25,10 +27,16 @@ class ProfileApi {
 
   [[nodiscard]] HttpReply handle(const HttpRequest& request);
 
+  // Where the pieces of a streamed archive are made (they read the store): a pool's post.
+  // Unset: on the caller's thread.
+  using Worker = std::function<void(std::function<void()>)>;
+  void set_worker(Worker worker) { worker_ = std::move(worker); }
+
  private:
   HttpReply archive(const HttpRequest& request, const store::UserRecord& user, bool pgn);
 
   store::Store& store_;
+  Worker worker_;
 };
 
 }  // namespace arbiter::server

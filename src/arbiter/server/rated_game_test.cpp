@@ -262,11 +262,59 @@ TEST_F(RatedGameTest, APlayersArchiveListsAndDownloadsTheirGames) {
   ASSERT_EQ(pgn.status, 200u) << pgn.body;
   EXPECT_EQ(pgn.content_type, "application/x-chess-pgn; charset=utf-8");
   EXPECT_NE(pgn.content_disposition.find("arbiter-Anna.pgn"), std::string::npos);
-  EXPECT_NE(pgn.body.find("[Event \"Casual rapid game\"]"), std::string::npos) << pgn.body;
-  EXPECT_NE(pgn.body.find("[Event \"Rated blitz game\"]"), std::string::npos);
-  EXPECT_NE(pgn.body.find("[Site \"http://chess.example/g/"), std::string::npos);
-  EXPECT_NE(pgn.body.find("{[%clk "), std::string::npos);
-  EXPECT_NE(pgn.body.find("[Termination \"normal\"]"), std::string::npos);
+  ASSERT_TRUE(pgn.stream);  // streamed, a page of games at a time
+  const std::string file = drained(pgn);
+  EXPECT_NE(file.find("[Event \"Casual rapid game\"]"), std::string::npos) << file;
+  EXPECT_NE(file.find("[Event \"Rated blitz game\"]"), std::string::npos);
+  EXPECT_LT(file.find("Casual rapid"), file.find("Rated blitz"));  // newest first
+  EXPECT_NE(file.find("[Site \"http://chess.example/g/"), std::string::npos);
+  EXPECT_NE(file.find("{[%clk "), std::string::npos);
+  EXPECT_NE(file.find("[Termination \"normal\"]"), std::string::npos);
+  const std::string one = drained(get("/api/users/anna/games.pgn?limit=1"));
+  EXPECT_NE(one.find("Casual rapid"), std::string::npos);
+  EXPECT_EQ(one.find("Rated blitz"), std::string::npos);
+  // A bad parameter is refused before anything is sent.
+  EXPECT_EQ(get("/api/users/anna/games.pgn?result=maybe").status, 400u);
+  EXPECT_EQ(get("/api/users/anna/games.pgn?limit=0").status, 400u);
+}
+
+// A whole archive, larger than a page, in one file: every game once, newest first, also
+// when more games ended in one millisecond than a page holds.
+TEST_F(RatedGameTest, TheArchivesPgnHasEveryGameOnceAcrossPages) {
+  ProfileApi profiles(*store_);
+  std::vector<std::string> ids;
+  for (int i = 0; i < 130; ++i) {
+    if (i >= 70) clock_.advance(std::chrono::milliseconds{i % 3 == 0 ? 1 : 0});
+    auto req = wire::parse_create_request(
+        R"({"time_control":"900+10","color":"white","opponent":{"type":"friend"}})");
+    auto g = registry_->create(*req, anna_);
+    ASSERT_TRUE(g);
+    auto j = g->room->join(wire::JoinGameRequest{"x", std::nullopt, g->invite}, boris_);
+    ASSERT_TRUE(j);
+    auto w = connect(*g->room, g->token);
+    auto b = connect(*g->room, j->token);
+    move(*g->room, w, "d2d4", 1, 1);
+    move(*g->room, b, "d7d5", 2, 1);
+    say(*g->room, w, R"({"t":"resign","id":2})");
+    ids.push_back(g->room->id());
+  }
+  // The first 70 games ended in one millisecond (more than a page of 50).
+  HttpRequest request{"GET", "/api/users/anna/games.pgn", "", "127.0.0.1"};
+  request.host = "chess.example";
+  const std::string file = drained(profiles.handle(request));
+  int games = 0;
+  for (auto at = file.find("[Event "); at != std::string::npos; at = file.find("[Event ", at + 1)) {
+    ++games;
+  }
+  EXPECT_EQ(games, 130);
+  for (const std::string& id : ids) {
+    const std::string site = "/g/" + id + "\"]";
+    const auto first = file.find(site);
+    EXPECT_NE(first, std::string::npos) << id;
+    EXPECT_EQ(file.find(site, first + 1), std::string::npos) << id << " twice";
+  }
+  // Newest first: the last game created comes first.
+  EXPECT_LT(file.find("/g/" + ids.back() + "\""), file.find("/g/" + ids.front() + "\""));
 }
 
 TEST_F(RatedGameTest, AnAbortedRatedGameIsNotRated) {

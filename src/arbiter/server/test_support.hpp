@@ -79,6 +79,29 @@ class ScriptedComputer final : public ComputerMover {
   std::atomic<int>* stops_;
 };
 
+// The whole body of a reply, a streamed one (HttpReply::stream) read piece by piece as the
+// transport does (its source must answer on the calling thread: no worker set).
+inline std::string drained(const HttpReply& reply) {
+  if (!reply.stream) return reply.body;
+  std::string out;
+  for (bool more = true; more;) {
+    bool answered = false;
+    reply.stream->next([&](Result<std::optional<std::string>> piece) {
+      answered = true;
+      EXPECT_TRUE(piece) << piece.error().describe();
+      if (!piece || !*piece) {
+        more = false;
+        return;
+      }
+      EXPECT_FALSE((*piece)->empty()) << "an empty piece would end a chunked body";
+      out += **piece;
+    });
+    EXPECT_TRUE(answered) << "the source answers on the caller's thread in tests";
+    if (!answered) break;
+  }
+  return out;
+}
+
 class RoomTest : public ::testing::Test {
  protected:
   void SetUp() override {

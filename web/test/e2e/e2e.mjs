@@ -6,7 +6,9 @@
 //   confirmed resignation), abort, promotion chooser, keyboard and accessibility, a game
 //   against the computer past move 10, accounts (sign up, log out and in, a new password,
 //   deleting the account), the fixes of issue #17 item 6 (docs/web.md, "Fixed by playing
-//   in a browser"), and the README's screenshot.
+//   in a browser"), a rated game, the interface in Russian (issue #17 item 7: a browser
+//   with the locale ru-RU, no English word left on any page, the language switch), the
+//   board editor and "play from here" (issue #17 item 8), and the README's screenshot. The browsers are English (en-US) unless a scenario says otherwise.
 // The server is the real one by default (test/support/server.mjs: ARBITER_SERVER,
 // ARBITER_URL, or ARBITER_SERVER=mock). Screenshots go to build/e2e/ (failures too);
 // README_SCREENSHOT=docs/img/game.png also writes the README's picture.
@@ -58,7 +60,8 @@ before(async () => {
   // A full run replaces the screenshots of the last one.
   if (!only) for (const f of await readdir(artefacts)) if (f.endsWith('.png')) await rm(path.join(artefacts, f));
   await ensureDist();
-  server = await startServer('e2e');
+  // --test-clock: the correspondence scenario moves the server's clocks by days.
+  server = await startServer('e2e', { extraArgs: ['--test-clock'] });
   console.log(`e2e against ${describeChoice()} at ${server.url}`);
   browser = await chromium.launch({
     executablePath,
@@ -99,8 +102,10 @@ class Session {
     this.console = [];
   }
 
+  // The browser's language is English unless a scenario asks for another (`locale`): the
+  // interface follows it (web/src/i18n.ts), and the selectors below match English texts.
   async player(label, options) {
-    const context = await browser.newContext({ reducedMotion: 'no-preference', ...options });
+    const context = await browser.newContext({ reducedMotion: 'no-preference', locale: 'en-US', ...options });
     this.contexts.push(context);
     const page = await context.newPage();
     page.label = label;
@@ -115,12 +120,12 @@ class Session {
     return page;
   }
 
-  desktop(label) {
-    return this.player(label, { viewport: { width: 1100, height: 760 } });
+  desktop(label, { locale } = {}) {
+    return this.player(label, { viewport: { width: 1100, height: 760 }, ...(locale ? { locale } : {}) });
   }
 
-  phone(label, { width = 412, height = 860 } = {}) {
-    return this.player(label, { viewport: { width, height }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+  phone(label, { width = 412, height = 860, locale } = {}) {
+    return this.player(label, { viewport: { width, height }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, ...(locale ? { locale } : {}) });
   }
 
   async failureShots() {
@@ -889,6 +894,487 @@ scenario('rated', async (s) => {
   assert.match(pgn, /\[Site "http:\/\/[^"]+\/g\/[A-Za-z0-9]+"\]/);
   await anna.screenshot({ path: path.join(artefacts, 'profile.png') });
   if (process.env.DOCS_SCREENSHOTS) await anna.screenshot({ path: path.join(web, '..', 'docs', 'img', 'profile.png') });
+});
+
+// --- issue #17 items 3 and 5: the lobby's seeks and challenges, correspondence games
+
+// Glicko-2 (Glickman's paper, the eight steps) for one game between two new players with
+// lichess's online settings (web/src/..., src/arbiter/rating/glicko2.cpp has the same): the
+// rating after a game scored `score` against an opponent rated the same.
+function glicko2NewPlayers(score) {
+  const scale = 173.7178;
+  const tau = 0.75;
+  const phi = 500 / scale;
+  const sigma = 0.09;
+  const g = 1 / Math.sqrt(1 + (3 * phi * phi) / (Math.PI * Math.PI));
+  const e = 1 / (1 + Math.exp(-g * 0));
+  const v = 1 / (g * g * e * (1 - e));
+  const delta = v * g * (score - e);
+  const a = Math.log(sigma * sigma);
+  const f = (x) => (Math.exp(x) * (delta * delta - phi * phi - v - Math.exp(x))) / (2 * (phi * phi + v + Math.exp(x)) ** 2) - (x - a) / (tau * tau);
+  let lo = a;
+  let hi = delta * delta > phi * phi + v ? Math.log(delta * delta - phi * phi - v) : (() => { let k = 1; while (f(a - k * tau) < 0) k++; return a - k * tau; })();
+  let flo = f(lo);
+  let fhi = f(hi);
+  while (Math.abs(hi - lo) > 1e-6) {
+    const c = lo + ((lo - hi) * flo) / (fhi - flo);
+    const fc = f(c);
+    if (fc * fhi <= 0) {
+      lo = hi;
+      flo = fhi;
+    } else flo /= 2;
+    hi = c;
+    fhi = fc;
+  }
+  const sigmaNew = Math.exp(lo / 2);
+  const phiStar = Math.sqrt(phi * phi + sigmaNew * sigmaNew);
+  const phiNew = 1 / Math.sqrt(1 / (phiStar * phiStar) + 1 / v);
+  const muNew = phiNew * phiNew * g * (score - e);
+  return Math.round(1500 + scale * muNew);
+}
+
+async function ratingAfter(page, color) {
+  await page.locator(`#rating-change .rating[data-color="${color}"]`).waitFor({ timeout: STATE_MS });
+  const text = await page.locator(`#rating-change .rating[data-color="${color}"]`).innerText();
+  const m = /: (\d+) → (\d+)/.exec(text);
+  assert.ok(m, `a rating change: ${text}`);
+  return Number(m[2]);
+}
+
+scenario('lobby', async (s) => {
+  const stamp = Date.now().toString(36);
+  const annaName = `anna${stamp}`.slice(0, 20);
+  const borisName = `boris${stamp}`.slice(0, 20);
+  const anna = await s.desktop('anna');
+  const boris = await s.desktop('boris');
+  const stranger = await s.phone('stranger');
+  for (const [page, name] of [[anna, annaName], [boris, borisName]]) {
+    await page.goto(`${server.url}/signup`);
+    await signUp(page, name);
+    await page.locator('#account-name', { hasText: name }).waitFor({ timeout: STATE_MS });
+  }
+  // Anna posts a rated blitz seek for anyone, as White, and waits on its game's page.
+  await anna.goto(server.url);
+  await anna.locator('button[data-preset="blitz"]').click();
+  await anna.locator('input[name="color"][value="white"]').check();
+  await anna.locator('input[name="opponent"][value="seek"]').check();
+  await anna.locator('#rated').check();
+  await anna.locator('button.create').click();
+  await anna.waitForURL(/\/g\/[A-Za-z0-9]+$/);
+  await anna.locator('.seek-waiting').waitFor({ timeout: STATE_MS });
+  const game = new URL(anna.url()).pathname.split('/').pop();
+
+  // Boris sees it in the lobby, with Anna's name and provisional rating, and takes it.
+  await boris.goto(server.url);
+  const row = boris.locator('table.seeks tr', { hasText: annaName });
+  await row.waitFor({ timeout: STATE_MS });
+  assert.match(await row.innerText(), /1500\?/);
+  assert.match(await row.innerText(), /rated/);
+  await settled(boris).catch(() => undefined);
+  await boris.screenshot({ path: path.join(artefacts, 'lobby.png') });
+  if (process.env.DOCS_SCREENSHOTS) await boris.screenshot({ path: path.join(web, '..', 'docs', 'img', 'lobby.png') });
+  await row.locator('button.accept').click();
+  await boris.waitForURL(`**/g/${game}`);
+  for (const p of [anna, boris]) await p.locator('.connection[data-state="online"]').waitFor({ state: 'attached', timeout: STATE_MS });
+  await anna.locator('.player.top .name', { hasText: borisName }).waitFor({ timeout: STATE_MS });
+  // Taken: gone from everybody's lobby.
+  await stranger.goto(server.url);
+  await stranger.locator('table.seeks').waitFor({ timeout: STATE_MS });
+  assert.equal(await stranger.locator('table.seeks tr', { hasText: annaName }).count(), 0);
+
+  // A rated blitz game: Boris resigns after 1. e4 e5; both ratings move by Glicko-2.
+  await move(anna, 'e2', 'e4', 1, { watcher: boris });
+  await move(boris, 'e7', 'e5', 2, { watcher: anna });
+  await boris.locator('button.resign').click();
+  await boris.locator('button.resign-confirm').click();
+  await banner(anna, 'resignation');
+  assert.equal(await ratingAfter(anna, 'white'), glicko2NewPlayers(1));
+  assert.equal(await ratingAfter(anna, 'black'), glicko2NewPlayers(0));
+  assert.equal(await ratingAfter(boris, 'black'), glicko2NewPlayers(0));
+
+  // The game is in both archives and in both players' PGN downloads.
+  for (const [page, name, outcome] of [[anna, annaName, 'win'], [boris, borisName, 'loss']]) {
+    await page.goto(`${server.url}/@/${name}`);
+    await page.locator(`#archive li[data-outcome="${outcome}"][data-speed="blitz"]`).waitFor({ timeout: STATE_MS });
+    const href = await page.locator('#archive-pgn').getAttribute('href');
+    const pgn = await page.evaluate(async (url) => (await fetch(url)).text(), href);
+    assert.match(pgn, new RegExp(`\\[Site "http://[^"]+/g/${game}"\\]`));
+    assert.match(pgn, /\[Result "1-0"\]/);
+    assert.match(pgn, new RegExp(`\\[White "${annaName}"\\]`));
+  }
+});
+
+scenario('correspondence', async (s) => {
+  const stamp = Date.now().toString(36);
+  const annaName = `anna${stamp}`.slice(0, 20);
+  const borisName = `boris${stamp}`.slice(0, 20);
+  const anna = await s.desktop('anna');
+  const boris = await s.phone('boris');
+  const stranger = await s.desktop('stranger');
+  for (const [page, name] of [[anna, annaName], [boris, borisName]]) {
+    await page.goto(`${server.url}/signup`);
+    await signUp(page, name);
+    await page.locator('#account-name', { hasText: name }).waitFor({ timeout: STATE_MS });
+  }
+  // Anna challenges Boris by name: correspondence, three days a move, Anna White.
+  await anna.goto(server.url);
+  await anna.locator('button[data-preset="correspondence"]').click();
+  await anna.locator('#days').selectOption('3');
+  await anna.locator('input[name="color"][value="white"]').check();
+  await anna.locator('input[name="opponent"][value="challenge"]').check();
+  await anna.locator('#challengee').fill(borisName);
+  await anna.locator('button.create').click();
+  await anna.waitForURL(/\/g\/[A-Za-z0-9]+$/);
+  const game = new URL(anna.url()).pathname.split('/').pop();
+
+  // Boris is told in the lobby (and in the page title); a stranger sees nothing of it and
+  // cannot take it by its id either.
+  await boris.goto(server.url);
+  const challenge = boris.locator('.challenges li.challenge', { hasText: annaName });
+  await challenge.waitFor({ timeout: STATE_MS });
+  assert.match(await challenge.innerText(), /3 days a move/);
+  await boris.waitForFunction(() => document.title.startsWith('(1) '), null, { timeout: STATE_MS });
+  await stranger.goto(server.url);
+  await stranger.locator('table.seeks').waitFor({ timeout: STATE_MS });
+  assert.equal(await stranger.locator(`text=${annaName}`).count(), 0);
+  const seekId = await challenge.getAttribute('data-seek');
+  const taken = await stranger.evaluate(async (id) => (await fetch(`/api/lobby/seeks/${id}/accept`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': 'x' }, body: '{}' })).status, seekId);
+  assert.equal(taken, 403);
+  await challenge.locator('button.primary').click();
+  await boris.waitForURL(`**/g/${game}`);
+  await boris.locator('.connection[data-state="online"]').waitFor({ state: 'attached', timeout: STATE_MS });
+
+  // It is Anna's move: her lobby lists the game under "Your turn".
+  await anna.goto(server.url);
+  await anna.locator('.your-turn a', { hasText: borisName }).waitFor({ timeout: STATE_MS });
+  await anna.locator('.your-turn a', { hasText: borisName }).click();
+  await anna.waitForURL(`**/g/${game}`);
+  await move(anna, 'e2', 'e4', 1, { watcher: boris });
+  await move(boris, 'e7', 'e5', 2, { watcher: anna });
+  // The clock counts days.
+  await anna.locator('.player.bottom .time', { hasText: /^3 d 0 h$|^2 d 23 h$/ }).waitFor({ timeout: STATE_MS });
+  // Three days pass without White's move (the server's clock, moved): lost on time, and
+  // 6.9 gives the win to Black, who has mating material.
+  const moved = await anna.evaluate(async () => (await fetch('/api/test/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_ms: 3 * 86_400_000 + 1000 }) })).status);
+  assert.equal(moved, 200);
+  const text = await banner(boris, 'time');
+  assert.match(text, /0-1/);
+});
+
+// --- issue #17 item 7: the interface in the players' languages (web/src/i18n.ts)
+
+// Latin-letter words a Russian page may show: chess notation (squares, the board's file
+// letters, SAN with Russian or English letters, castling, UCI), time controls ("300+3",
+// "600d2" and the grammar's "d"), names that are not words (FIDE, PGN, FEN, UCI, Glicko-2,
+// Arbiter, the Enter key), the language switch's "English" (a language under its own name),
+// and what `extra` allows: the players' names and game ids of the test.
+const NOTATION = /^((Кр|[КФЛСKQRBN♔♕♖♗♘♚♛♜♝♞])?[a-h]?[1-8]?[x×:]?[a-h][1-8](=\S+)?[+#]?|[a-h])$/;
+const CASTLING = /^[O0]-[O0](-[O0])?[+#]?$/;
+const UCI = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
+const TIME_CONTROL_PART = /^(\d+\/)?\d+(\+\d+)?(d\d+)?(:(\d+\/)?\d+(\+\d+)?(d\d+)?)*$/;
+const LATIN_NAMES = new Set(['Arbiter', 'FIDE', 'PGN', 'FEN', 'UCI', 'Glicko-2', 'English', 'Enter', 'd']);
+// Names of other scenarios' games in the lobby's list of games in progress.
+const E2E_NAMES = /^(Anna|Boris|(anna|boris|e2e)[0-9a-z]+)$/;
+
+async function latinWords(page, extra = []) {
+  const texts = await page.evaluate(() => {
+    const attributes = [...document.querySelectorAll('[aria-label], [title], [placeholder], [aria-roledescription]')]
+      .filter((e) => e.getClientRects().length > 0 || e.closest('.cg-wrap'))
+      .flatMap((e) => ['aria-label', 'title', 'placeholder', 'aria-roledescription'].map((a) => e.getAttribute(a) ?? ''));
+    return [document.body.innerText, document.title, ...attributes];
+  });
+  const words = texts.join('\n').split(/[\s,.;!?()«»"“”'’·…–—]+/).filter((w) => /[A-Za-z]/.test(w));
+  return [...new Set(words)].filter((w) => {
+    const bare = w.replace(/[:\/]+$/, '');
+    return !(NOTATION.test(bare) || CASTLING.test(bare) || UCI.test(bare) || TIME_CONTROL_PART.test(bare) || LATIN_NAMES.has(bare) || E2E_NAMES.test(bare) || extra.includes(bare));
+  });
+}
+
+async function allRussian(page, where, extra) {
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'ru', `${where}: <html lang>`);
+  assert.deepEqual(await latinWords(page, extra), [], `${where}: English words left on a Russian page`);
+}
+
+scenario('russian', async (s) => {
+  const stamp = Date.now().toString(36);
+  const account = `anna${stamp}`.slice(0, 20);
+  const anna = await s.desktop('anna', { locale: 'ru-RU' });
+  const boris = await s.phone('boris', { locale: 'ru-RU' });
+  // The lobby in the browser's language.
+  await anna.goto(server.url + '/');
+  await anna.locator('button.create', { hasText: 'Создать партию' }).waitFor({ timeout: STATE_MS });
+  await allRussian(anna, 'lobby');
+  assert.match(await anna.title(), /шахматы по Правилам ФИДЕ/);
+  // A friend game: the invitation, the join page, a fool's mate.
+  await anna.locator('button[data-preset="blitz"]').click();
+  await anna.locator('input[name="color"][value="white"]').check();
+  await anna.locator('#name').fill('Anna');
+  await anna.locator('button.create').click();
+  await anna.waitForURL(/\/g\/[A-Za-z0-9]+/);
+  const invite = await anna.locator('.invite-url').inputValue({ timeout: STATE_MS });
+  const id = new URL(invite).pathname.split('/').pop();
+  await anna.locator('.connection[data-state="online"]').waitFor({ state: 'attached', timeout: STATE_MS });
+  await anna.locator('.typed-move').fill('e4');
+  await anna.keyboard.press('Enter');
+  await anna.locator('.message', { hasText: 'Соперник ещё не пришёл' }).waitFor({ timeout: STATE_MS });
+  await allRussian(anna, 'waiting for the opponent', [id]);
+  // The longer Russian words still fit a phone, with tap targets of 44 px.
+  await boris.goto(server.url + '/');
+  await boris.locator('button.create').waitFor({ timeout: STATE_MS });
+  await noSidewaysScroll(boris, 'Russian lobby on a phone');
+  await tapTargets(boris, 'Russian lobby on a phone');
+  await boris.goto(invite);
+  await boris.locator('.join-button', { hasText: 'Играть чёрными' }).waitFor({ timeout: STATE_MS });
+  await allRussian(boris, 'the invitation');
+  await boris.locator('#join-name').fill('Boris');
+  await boris.locator('.join-button').click();
+  await boris.locator('cg-board').waitFor();
+  for (const p of [anna, boris]) await p.locator('.connection[data-state="online"]').waitFor({ state: 'attached', timeout: STATE_MS });
+  await anna.locator('.player.top .name', { hasText: 'Boris' }).waitFor({ timeout: STATE_MS });
+  await move(anna, 'f2', 'f3', 1, { watcher: boris });
+  await move(boris, 'e7', 'e5', 2, { watcher: anna });
+  await move(anna, 'g2', 'g4', 3, { watcher: boris });
+  await allRussian(anna, 'the game');
+  await move(boris, 'd8', 'h4', 4, { watcher: anna });
+  // The result, its article, and the article's text from the Russian Laws.
+  const text = await banner(anna, 'мат');
+  assert.match(text, /0-1 Победа чёрных: мат/);
+  assert.match(text, /Правила ФИДЕ, ст\. 5\.1\.1: Партию выигрывает игрок, который поставил мат королю соперника/);
+  assert.match(await banner(boris, 'мат'), /5\.1\.1/);
+  // Russian piece letters: the UI is Russian and nobody chose a notation.
+  assert.equal((await anna.locator('.move-list .san').allInnerTexts()).join(' '), 'f3 e5 g4 Фh4#');
+  assert.match((await anna.locator('.announcer').textContent()) ?? '', /^Чёрные: Ферзь h4 мат$/);
+  for (const p of [anna, boris]) await allRussian(p, `game over (${p.label})`);
+  await boris.locator('details.settings summary').click();
+  await noSidewaysScroll(boris, 'Russian game over on a phone');
+  await tapTargets(boris, 'Russian game over on a phone');
+  await settingsAligned(boris);
+  // The notation languages under their own names and letters; "Приложение D" of the Laws.
+  await allRussian(boris, 'the settings open', ['D', 'English', 'Deutsch', 'Français', 'Español', 'Italiano', 'Nederlands', 'KQRBN', 'KDTLS', 'RDTFC', 'RDTAC', 'KDTLP']);
+  await shot(anna, 'ru-checkmate.png');
+  // Sign up: the form, a refusal of the server in Russian, then the player's page.
+  await anna.goto(`${server.url}/signup`);
+  await anna.locator('#account-submit', { hasText: 'Зарегистрироваться' }).waitFor({ timeout: STATE_MS });
+  await allRussian(anna, 'sign up');
+  await anna.fill('#account-user', account);
+  await anna.fill('#account-password', 'short');
+  await anna.locator('#account-submit').click();
+  await anna.locator('#account-error', { hasText: 'в пароле должно быть не меньше 8 символов' }).waitFor({ timeout: STATE_MS });
+  await allRussian(anna, 'sign up refused', [account]);
+  await anna.fill('#account-password', 'a good password');
+  await anna.locator('#account-submit').click();
+  await anna.locator('#account-name', { hasText: account }).waitFor({ timeout: STATE_MS });
+  await anna.goto(`${server.url}/@/${account}`);
+  await anna.locator('#archive-message', { hasText: 'Партий нет.' }).waitFor({ timeout: STATE_MS });
+  await allRussian(anna, 'a player’s page', [account]);
+  await anna.goto(`${server.url}/account`);
+  await anna.locator('#password-form button').waitFor({ timeout: STATE_MS });
+  await allRussian(anna, 'the account page', [account]);
+  // Pages not found.
+  await anna.goto(`${server.url}/g/ZZZZZZZZ`);
+  await anna.locator('main.not-found h1', { hasText: 'Такой партии нет' }).waitFor({ timeout: STATE_MS });
+  await allRussian(anna, 'no such game', ['ZZZZZZZZ', account]);
+  await anna.goto(`${server.url}/g/${id}/ходы`);
+  await anna.locator('main.not-found h1', { hasText: 'Страница не найдена' }).waitFor({ timeout: STATE_MS });
+  assert.match(await anna.locator('main.not-found').innerText(), /ходы/, 'the path as typed, not percent-encoded');
+  await allRussian(anna, 'page not found', [`/g/${id}/ходы`, account]);
+  // The board editor (issue #17 item 8): a refused position, then one accepted (its FEN,
+  // shown as the server writes it, is notation).
+  const twoKings = '4k3/8/8/8/8/8/8/3KK3 w - - 0 1';
+  await anna.goto(`${server.url}/editor?fen=${encodeURIComponent(twoKings)}`);
+  await anna.locator('#editor-status[data-state="refused"]', { hasText: 'ровно один король' }).waitFor({ timeout: STATE_MS });
+  await allRussian(anna, 'the board editor', [account]);
+  const legal = '4k3/8/8/8/8/8/7R/4K3 w - - 0 1';
+  await anna.locator('#editor-fen').fill(legal);
+  await anna.locator('#editor-status[data-state="ok"]', { hasText: legal }).waitFor({ timeout: STATE_MS });
+  await allRussian(anna, 'the board editor, a position accepted', [account, ...legal.split(' ')]);
+  await boris.goto(`${server.url}/editor`);
+  await boris.locator('#editor-status[data-state="ok"]').waitFor({ timeout: STATE_MS });
+  await noSidewaysScroll(boris, 'Russian board editor on a phone');
+  await labelsBeside(boris, ['editor-ep', 'editor-halfmove', 'editor-fullmove', 'editor-fen', 'editor-tc', 'editor-level'], 'Russian board editor on a phone');
+  await tapTargets(boris, 'Russian board editor on a phone');
+  await boris.screenshot({ path: path.join(artefacts, 'ru-editor-phone.png'), fullPage: true });
+  // The switch: English, remembered across a reload, and back to Russian, remembered too.
+  await anna.goto(server.url + '/');
+  await anna.locator('#ui-lang').selectOption('en');
+  await anna.locator('button.create', { hasText: 'Create game' }).waitFor({ timeout: STATE_MS });
+  assert.equal(await anna.evaluate(() => document.documentElement.lang), 'en');
+  await anna.reload();
+  await anna.locator('button.create', { hasText: 'Create game' }).waitFor({ timeout: STATE_MS });
+  assert.equal(await anna.evaluate(() => localStorage.getItem('arbiter.lang')), 'en');
+  await anna.goto(`${server.url}/g/${id}`);
+  await banner(anna, 'Black wins by checkmate');
+  assert.match(await anna.locator('.banner').innerText(), /FIDE Laws, Art\. 5\.1\.1: The player who checkmates/);
+  await anna.locator('#ui-lang').selectOption('ru');
+  await banner(anna, 'Победа чёрных: мат');
+  await anna.reload();
+  await banner(anna, 'Победа чёрных: мат');
+  await allRussian(anna, 'back in Russian', [account]);
+  // Boris's browser was never switched: still Russian from the browser's language.
+  assert.equal(await boris.evaluate(() => localStorage.getItem('arbiter.lang')), null);
+});
+
+// --- issue #17 item 8: the board editor and "play from here" (web/src/editor.ts)
+
+const editorFen = (page) => page.locator('#editor-fen').inputValue();
+async function waitEditorFen(page, fen) {
+  await page.waitForFunction((f) => document.querySelector('#editor-fen')?.value === f, fen, { timeout: STATE_MS });
+}
+// The server's verdict on the FEN in the field: 'ok' (with the canonical FEN) or 'refused'.
+async function editorVerdict(page, state, text) {
+  const status = page.locator(`#editor-status[data-state="${state}"]`, text ? { hasText: text } : {});
+  await status.waitFor({ timeout: STATE_MS });
+  return (await status.innerText()).trim();
+}
+const paletteTool = (page, tool) => page.locator(`.editor-palette button[data-tool="${tool}"]`);
+
+// A piece dragged from the palette onto a square (chessground's dragNewPiece).
+async function dragFromPalette(page, tool, square) {
+  const box = await paletteTool(page, tool).boundingBox();
+  const to = await squareCentre(page, square);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move((box.x + to.x) / 2, (box.y + to.y) / 2, { steps: 4 });
+  await page.mouse.move(to.x, to.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+// Each field's label on the same row as its control, before it.
+async function labelsBeside(page, ids, where) {
+  const rows = await page.evaluate((list) =>
+    list.map((id) => {
+      const c = document.getElementById(id).getBoundingClientRect();
+      const l = document.querySelector(`label[for="${id}"]`).getBoundingClientRect();
+      return { id, sameRow: l.top < c.bottom && c.top < l.bottom, before: l.right <= c.left + 1 };
+    }), ids);
+  for (const r of rows) assert.ok(r.sameRow && r.before, `${where}: the label of #${r.id} sits beside it (${JSON.stringify(r)})`);
+}
+
+scenario('editor', async (s) => {
+  const anna = await s.desktop('anna');
+  await anna.goto(server.url + '/');
+  await anna.locator('.editor-link a', { hasText: 'Set up a position' }).click();
+  await anna.waitForURL('**/editor');
+  assert.match(await editorVerdict(anna, 'ok'), /rnbqkbnr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/RNBQKBNR w KQkq - 0 1/);
+  // An empty board: no kings.
+  await anna.locator('button.editor-clear').click();
+  await waitEditorFen(anna, '8/8/8/8/8/8/8/8 w - - 0 1');
+  await editorVerdict(anna, 'refused', 'exactly one king');
+  assert.equal(await anna.locator('button.editor-computer').isDisabled(), true, 'no play from a refused position');
+  // The kings from the palette, tap and tap; a second white king dragged from it: refused.
+  await paletteTool(anna, 'wK').click();
+  await clickSquare(anna, 'e1');
+  await paletteTool(anna, 'bK').click();
+  await clickSquare(anna, 'e8');
+  await waitEditorFen(anna, '4k3/8/8/8/8/8/8/4K3 w - - 0 1');
+  await editorVerdict(anna, 'ok');
+  await dragFromPalette(anna, 'wK', 'd1');
+  await waitEditorFen(anna, '4k3/8/8/8/8/8/8/3KK3 w - - 0 1');
+  assert.equal(await editorVerdict(anna, 'refused', 'king'), 'each side needs exactly one king (Art. 2.3)');
+  assert.equal(await anna.locator('button.editor-friend').isDisabled(), true);
+  // The bin takes it away again.
+  await paletteTool(anna, 'trash').click();
+  await clickSquare(anna, 'd1');
+  await waitEditorFen(anna, '4k3/8/8/8/8/8/8/4K3 w - - 0 1');
+  // A white rook on e2 with White to move: Black, not to move, is in check.
+  await paletteTool(anna, 'wR').click();
+  await clickSquare(anna, 'e2');
+  await waitEditorFen(anna, '4k3/8/8/8/8/8/4R3/4K3 w - - 0 1');
+  await editorVerdict(anna, 'refused', 'not to move is in check');
+  // Black to move makes it legal; back to White, and the rook dragged to h2 by hand.
+  await anna.locator('input[name="editor-turn"][value="b"]').check();
+  await waitEditorFen(anna, '4k3/8/8/8/8/8/4R3/4K3 b - - 0 1');
+  await editorVerdict(anna, 'ok');
+  await anna.locator('input[name="editor-turn"][value="w"]').check();
+  await editorVerdict(anna, 'refused', 'in check');
+  await paletteTool(anna, 'pointer').click();
+  await dragPiece(anna, 'e2', 'h2');
+  await waitEditorFen(anna, '4k3/8/8/8/8/8/7R/4K3 w - - 0 1');
+  // A black pawn placed and dragged off the board again.
+  await paletteTool(anna, 'bP').click();
+  await clickSquare(anna, 'a7');
+  await waitEditorFen(anna, '4k3/p7/8/8/8/8/7R/4K3 w - - 0 1');
+  await paletteTool(anna, 'pointer').click();
+  const a7 = await squareCentre(anna, 'a7');
+  const board = await anna.locator('cg-board').boundingBox();
+  await anna.mouse.move(a7.x, a7.y);
+  await anna.mouse.down();
+  await anna.mouse.move(a7.x, board.y - 40, { steps: 6 });
+  await anna.mouse.up();
+  await waitEditorFen(anna, '4k3/8/8/8/8/8/7R/4K3 w - - 0 1');
+  // Typed text: a syntax error with its column, a checkmate, then a FEN without clocks.
+  await anna.locator('#editor-fen').fill('4k4/8/8/8/8/8/8/4K3 w - - 0 1');
+  assert.equal(await editorVerdict(anna, 'refused', 'column'), 'column 3: a rank of the placement covers more than 8 squares');
+  await anna.locator('#editor-fen').fill('R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1');
+  assert.match(await editorVerdict(anna, 'refused', 'checkmated'), /5\.1\.1/);
+  assert.equal(await anna.locator('cg-board piece.black.pawn').count(), 3, 'the board follows the text');
+  await anna.locator('#editor-fen').fill('4k3/8/8/8/8/8/7R/4K3 w - -');
+  const canonical = '4k3/8/8/8/8/8/7R/4K3 w - - 0 1';
+  assert.equal(await editorVerdict(anna, 'ok', canonical), `A game can start from this position: ${canonical}`);
+  assert.equal(await anna.locator('cg-board piece').count(), 3);
+  assert.equal(await anna.locator('#editor-castle-K').isDisabled(), true, 'no castling without the rook on h1');
+  await shot(anna, 'editor.png');
+  // Play the computer as White, from there.
+  await anna.locator('input[name="editor-color"][value="white"]').check();
+  await anna.locator('#editor-level').selectOption('1');
+  await anna.locator('button.editor-computer:not([disabled])').click();
+  await anna.waitForURL(/\/g\/[A-Za-z0-9]+$/, { timeout: 30000 });
+  const id = new URL(anna.url()).pathname.split('/').pop();
+  const game = await anna.evaluate(async (gameId) => (await fetch(`/api/games/${gameId}`)).json(), id);
+  assert.equal(game.start_fen, canonical);
+  assert.equal(game.rated ?? false, false);
+  await anna.locator('.player.top .name', { hasText: /computer/i }).waitFor({ timeout: STATE_MS });
+  assert.equal(await anna.evaluate(() => window.arbiterTest.fen()), canonical, 'the board shows the position');
+  await waitMovable(anna, 'h2');
+  await clickSquare(anna, 'h2');
+  await clickSquare(anna, 'h7');
+  await plyItem(anna, 1).waitFor({ timeout: STATE_MS });
+  await plyItem(anna, 2).waitFor({ timeout: 30000 }); // the computer answers
+  assert.equal(await anna.locator('.move-list li[data-ply="1"] .san').innerText(), 'Rh7');
+
+  // "/editor?fen=…" opens with that position, its fields filled in.
+  const given = 'r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6 0 23';
+  await anna.goto(`${server.url}/editor?fen=${encodeURIComponent(given)}`);
+  await editorVerdict(anna, 'ok', given);
+  assert.equal(await editorFen(anna), given);
+  assert.deepEqual(
+    await Promise.all(['K', 'Q', 'k', 'q'].map((r) => anna.locator(`#editor-castle-${r}`).isChecked())),
+    [true, false, false, true],
+  );
+  assert.equal(await anna.locator('#editor-ep').inputValue(), 'd6');
+  assert.equal(await anna.locator('#editor-fullmove').inputValue(), '23');
+  assert.equal(await anna.locator('cg-board piece').count(), 8);
+  // An edit of a field rewrites the FEN: O-O-O for White too.
+  await anna.locator('#editor-castle-Q').check();
+  await waitEditorFen(anna, 'r3k2r/8/8/3pP3/8/8/8/R3K2R w KQq d6 0 23');
+  await editorVerdict(anna, 'ok', 'KQq');
+
+  // A phone, 390 px: taps place the pieces; no sideways scrolling, tap targets of 44 px;
+  // then a friend game from the position.
+  const phone = await s.phone('boris', PHONE);
+  await phone.goto(server.url + '/editor');
+  await editorVerdict(phone, 'ok');
+  await noSidewaysScroll(phone, 'board editor');
+  await tapTargets(phone, 'board editor');
+  await labelsBeside(phone, ['editor-ep', 'editor-halfmove', 'editor-fullmove', 'editor-fen', 'editor-tc', 'editor-level'], 'board editor on a phone');
+  await phone.locator('button.editor-clear').tap();
+  await editorVerdict(phone, 'refused', 'king');
+  await noSidewaysScroll(phone, 'board editor, a position refused');
+  for (const [tool, square] of [['wK', 'g1'], ['bK', 'g8'], ['wP', 'f2'], ['bN', 'b8']]) {
+    await paletteTool(phone, tool).tap();
+    const at = await squareCentre(phone, square);
+    await phone.touchscreen.tap(at.x, at.y);
+  }
+  await waitEditorFen(phone, '1n4k1/8/8/8/8/8/5P2/6K1 w - - 0 1');
+  await editorVerdict(phone, 'ok');
+  await tapTargets(phone, 'board editor with a position');
+  await shot(phone, 'editor-phone.png');
+  await phone.locator('button.editor-friend').tap();
+  await phone.waitForURL(/\/g\/[A-Za-z0-9]+$/);
+  await phone.locator('.invite-url').waitFor({ timeout: STATE_MS });
+  const friendId = new URL(phone.url()).pathname.split('/').pop();
+  const friend = await phone.evaluate(async (gameId) => (await fetch(`/api/games/${gameId}`)).json(), friendId);
+  assert.equal(friend.start_fen, '1n4k1/8/8/8/8/8/5P2/6K1 w - - 0 1');
 });
 
 scenario('showcase', async (s) => {

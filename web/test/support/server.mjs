@@ -93,6 +93,7 @@ class ServerProcess {
     this.port = 0;
     this.url = choice.url ?? null;
     this.starts = 0;
+    this.extraArgs = [];
   }
 
   get controllable() {
@@ -111,7 +112,7 @@ class ServerProcess {
     const args =
       this.choice.kind === 'mock'
         ? [path.join(web, 'test', 'mock-server.mjs'), '--port', String(this.port), '--data', this.dataDir]
-        : ['serve', '--port', String(this.port), '--data', this.dataDir, '--web', path.join(web, 'dist')];
+        : ['serve', '--port', String(this.port), '--data', this.dataDir, '--web', path.join(web, 'dist'), ...this.extraArgs];
     const command = this.choice.kind === 'mock' ? process.execPath : this.choice.binary;
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: repo });
     child.stdout.pipe(log);
@@ -155,10 +156,12 @@ class ServerProcess {
 }
 
 // Starts the chosen server; `name` names its log file.
-export async function startServer(name, { keepData = false } = {}) {
+// `extraArgs`: more options of `arbiter serve` (e.g. --test-clock).
+export async function startServer(name, { keepData = false, extraArgs = [] } = {}) {
   const choice = serverChoice();
   const dataDir = choice.kind === 'url' ? null : await mkdtemp(path.join(os.tmpdir(), `arbiter-${name}-`));
   const server = new ServerProcess(choice, name, dataDir, keepData);
+  server.extraArgs = extraArgs;
   try {
     return await server.start();
   } catch (e) {

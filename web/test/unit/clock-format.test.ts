@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatClock, lowTimeThreshold, remainingAfter } from '../../src/clock-format';
+import { formatClock, formatDays, lowTimeThreshold, remainingAfter } from '../../src/clock-format';
 
 test('tenths are shown only under ten seconds', () => {
   assert.equal(formatClock(10_000), '0:10');
@@ -24,4 +24,12 @@ test('low-time threshold scales down for bullet', () => {
   assert.equal(lowTimeThreshold(900_000), 10_000);
   assert.equal(lowTimeThreshold(60_000), 6_000);
   assert.equal(lowTimeThreshold(15_000), 3_000);
+});
+
+test('a correspondence move shows days and hours, then the clock below a day', () => {
+  assert.equal(formatDays(3 * 86_400_000), '3 d 0 h');
+  assert.equal(formatDays(2 * 86_400_000 + 23 * 3_600_000 + 59 * 60_000), '2 d 23 h');
+  assert.equal(formatDays(86_400_000), '1 d 0 h');
+  assert.equal(formatDays(86_399_000), '23:59:59');
+  assert.equal(formatDays(-5), '0.0');
 });
