@@ -941,13 +941,20 @@ async function ratingAfter(page, color) {
   return Number(m[2]);
 }
 
-scenario('lobby', async (s) => {
+// The acceptance flow of issue #17, in English and (`russian`) with the browsers set to
+// Russian, where no English word may be left on the lobby, the game or the player's page.
+async function lobbyFlow(s, { russian = false } = {}) {
+  const locale = russian ? { locale: 'ru-RU' } : {};
   const stamp = Date.now().toString(36);
   const annaName = `anna${stamp}`.slice(0, 20);
   const borisName = `boris${stamp}`.slice(0, 20);
-  const anna = await s.desktop('anna');
-  const boris = await s.desktop('boris');
-  const stranger = await s.phone('stranger');
+  const anna = await s.desktop('anna', locale);
+  const boris = await s.desktop('boris', locale);
+  const stranger = await s.phone('stranger', locale);
+  const names = [annaName, borisName];
+  const checkRussian = async (page, where) => {
+    if (russian) await allRussian(page, where, names);
+  };
   for (const [page, name] of [[anna, annaName], [boris, borisName]]) {
     await page.goto(`${server.url}/signup`);
     await signUp(page, name);
@@ -969,10 +976,13 @@ scenario('lobby', async (s) => {
   const row = boris.locator('table.seeks tr', { hasText: annaName });
   await row.waitFor({ timeout: STATE_MS });
   assert.match(await row.innerText(), /1500\?/);
-  assert.match(await row.innerText(), /rated/);
-  await settled(boris).catch(() => undefined);
-  await boris.screenshot({ path: path.join(artefacts, 'lobby.png') });
-  if (process.env.DOCS_SCREENSHOTS) await boris.screenshot({ path: path.join(web, '..', 'docs', 'img', 'lobby.png') });
+  assert.match(await row.innerText(), russian ? /на рейтинг/ : /rated/);
+  await checkRussian(boris, 'the lobby with a seek');
+  await checkRussian(anna, 'the page of a seek waiting');
+  if (!russian) {
+    await boris.screenshot({ path: path.join(artefacts, 'lobby.png') });
+    if (process.env.DOCS_SCREENSHOTS) await boris.screenshot({ path: path.join(web, '..', 'docs', 'img', 'lobby.png') });
+  }
   await row.locator('button.accept').click();
   await boris.waitForURL(`**/g/${game}`);
   for (const p of [anna, boris]) await p.locator('.connection[data-state="online"]').waitFor({ state: 'attached', timeout: STATE_MS });
@@ -987,22 +997,28 @@ scenario('lobby', async (s) => {
   await move(boris, 'e7', 'e5', 2, { watcher: anna });
   await boris.locator('button.resign').click();
   await boris.locator('button.resign-confirm').click();
-  await banner(anna, 'resignation');
+  if (russian) await anna.locator('.banner .reason').waitFor({ timeout: STATE_MS });
+  else await banner(anna, 'resignation');
   assert.equal(await ratingAfter(anna, 'white'), glicko2NewPlayers(1));
   assert.equal(await ratingAfter(anna, 'black'), glicko2NewPlayers(0));
   assert.equal(await ratingAfter(boris, 'black'), glicko2NewPlayers(0));
+  await checkRussian(anna, 'the rated game over');
 
   // The game is in both archives and in both players' PGN downloads.
   for (const [page, name, outcome] of [[anna, annaName, 'win'], [boris, borisName, 'loss']]) {
     await page.goto(`${server.url}/@/${name}`);
     await page.locator(`#archive li[data-outcome="${outcome}"][data-speed="blitz"]`).waitFor({ timeout: STATE_MS });
+    await checkRussian(page, 'the player\'s page');
     const href = await page.locator('#archive-pgn').getAttribute('href');
     const pgn = await page.evaluate(async (url) => (await fetch(url)).text(), href);
     assert.match(pgn, new RegExp(`\\[Site "http://[^"]+/g/${game}"\\]`));
     assert.match(pgn, /\[Result "1-0"\]/);
     assert.match(pgn, new RegExp(`\\[White "${annaName}"\\]`));
   }
-});
+}
+
+scenario('lobby', (s) => lobbyFlow(s));
+scenario('lobby-russian', (s) => lobbyFlow(s, { russian: true }));
 
 scenario('correspondence', async (s) => {
   const stamp = Date.now().toString(36);
