@@ -1,5 +1,6 @@
 #include "arbiter/server/node.hpp"
 
+#include <cstdio>
 #include <utility>
 
 namespace arbiter::server {
@@ -72,6 +73,14 @@ Result<NodeStarted> Node::start() {
                       "cannot resume the stored games: " + resumed.error().describe());
   }
   started.resumed = *resumed;
+  // Issue #17: a rated game that ended just before a crash is rated now (record_rated_game
+  // rates a game once, whichever node gets there first).
+  if (auto unrated = ratings_->queue_unrated(); !unrated) {
+    std::fprintf(stderr, "arbiter serve: cannot read the unrated games: %s\n",
+                 unrated.error().describe().c_str());
+  } else if (*unrated > 0) {
+    std::fprintf(stderr, "arbiter serve: rating %d game(s) that ended unrated\n", *unrated);
+  }
 
   api_ = std::make_shared<GameApi>(*registry_, api_time_, RateLimit{}, options_.creations);
   api_->set_mirrors(mirrors_.get());

@@ -317,6 +317,29 @@ TEST_F(RatedGameTest, TheArchivesPgnHasEveryGameOnceAcrossPages) {
   EXPECT_LT(file.find("/g/" + ids.back() + "\""), file.find("/g/" + ids.front() + "\""));
 }
 
+// A crash between a rated game's end and its rating: the next start rates it.
+TEST_F(RatedGameTest, AGameThatEndedUnratedIsRatedAtTheNextStart) {
+  {
+    auto [f, w, b] = rated_game();
+    move(*f.room, w, "e2e4", 1, 1);
+    move(*f.room, b, "e7e5", 2, 1);
+    say(*f.room, b, R"({"t":"resign","id":2})");
+  }
+  ASSERT_EQ(ended_.size(), 1u);  // told, but the hook here rates nothing: as if killed
+  {
+    RatingService service(*store_, clock_);
+    auto queued = service.queue_unrated();
+    ASSERT_TRUE(queued) << queued.error().describe();
+    EXPECT_EQ(*queued, 1);
+  }  // the service rates what it queued before it stops
+  auto changes = store_->game_rating_changes(ended_[0].game_id);
+  ASSERT_TRUE(changes);
+  ASSERT_EQ(changes->size(), 2u);
+  EXPECT_GT(changes->at(0).after.rating, 1500.0);  // White won
+  RatingService again(*store_, clock_);
+  EXPECT_EQ(again.queue_unrated().value_or(-1), 0);
+}
+
 TEST_F(RatedGameTest, AnAbortedRatedGameIsNotRated) {
   auto [f, w, b] = rated_game();
   say(*f.room, w, R"({"t":"abort","id":1})");

@@ -54,7 +54,10 @@ store::RatingPair rate_game(const store::RatingPair& before, double score, store
 RatingService::RatingService(store::Store& store, const RoomClock& clock)
     : store_(store), clock_(clock), pool_(std::make_unique<WorkerPool>(1)) {}
 
-RatingService::~RatingService() { pool_.reset(); }
+RatingService::~RatingService() {
+  pool_->drain();  // every game queued is rated before the service stops
+  pool_.reset();
+}
 
 void RatingService::game_ended(RatedGameEnd end) {
   pool_->post([this, end = std::move(end)] {
@@ -78,6 +81,15 @@ Result<std::vector<store::RatingChange>> RatingService::rate(const RatedGameEnd&
   return store_.record_rated_game(end.game_id, speed, now, [&](const store::RatingPair& before) {
     return rate_game(before, *score, now);
   });
+}
+
+Result<int> RatingService::queue_unrated() {
+  auto games = store_.unrated_games(1000);
+  if (!games) return tl::unexpected(games.error());
+  for (store::UnratedGame& g : *games) {
+    game_ended(RatedGameEnd{std::move(g.game_id), std::move(g.time_control), std::move(g.result)});
+  }
+  return static_cast<int>(games->size());
 }
 
 }  // namespace arbiter::server

@@ -37,6 +37,10 @@ class RatingService {
   // Queues the game (RoomContext::rated_game_ended). Thread-safe; returns at once.
   void game_ended(RatedGameEnd end);
 
+  // Queues the rated games that ended without being rated (the process that should have
+  // rated them stopped first: Store::unrated_games), at most 1,000; returns how many.
+  [[nodiscard]] Result<int> queue_unrated();
+
   // Rates the game now, on the caller's thread (what game_ended's thread runs). Errors: an
   // unrated result (kInvalidArgument, field "result"), a time control that does not parse,
   // and the store's.

@@ -25,7 +25,7 @@ WorkerPool::~WorkerPool() {
 void WorkerPool::post(std::function<void()> task) {
   {
     std::lock_guard lock{mutex_};
-    if (stopping_) return;
+    if (stopping_ || draining_) return;
     tasks_.push_back(std::move(task));
   }
   wake_.notify_one();
@@ -41,9 +41,21 @@ void WorkerPool::run() {
       if (stopping_) return;
       task = std::move(tasks_.front());
       tasks_.pop_front();
+      ++running_;
     }
     task();
+    {
+      std::lock_guard lock{mutex_};
+      --running_;
+    }
+    idle_.notify_all();
   }
+}
+
+void WorkerPool::drain() {
+  std::unique_lock lock{mutex_};
+  draining_ = true;
+  idle_.wait(lock, [&] { return tasks_.empty() && running_ == 0; });
 }
 
 }  // namespace arbiter::server

@@ -22,6 +22,9 @@ class WorkerPool {
 
   // Thread-safe; runs `task` on one of the pool's threads, in the order posted.
   void post(std::function<void()> task);
+  // Takes no more tasks and waits until those posted have all run (the rating service at
+  // stop: a rated game's rating is not dropped). Then the destructor has nothing to drop.
+  void drain();
 
  private:
   void run();
@@ -30,6 +33,9 @@ class WorkerPool {
   std::condition_variable wake_;
   std::deque<std::function<void()>> tasks_;
   bool stopping_ = false;
+  bool draining_ = false;
+  int running_ = 0;
+  std::condition_variable idle_;
   std::vector<std::thread> threads_;
 };
 

@@ -121,6 +121,9 @@ class DelegatingStore : public Store {
     return inner_.keep_seek(id, until, now);
   }
   Result<bool> remove_seek(std::string_view id) override { return inner_.remove_seek(id); }
+  Result<std::vector<UnratedGame>> unrated_games(int limit) override {
+    return inner_.unrated_games(limit);
+  }
   Result<std::vector<GameToMove>> games_to_move(std::int64_t user_id, std::string_view speed,
                                                 int limit) override {
     return inner_.games_to_move(user_id, speed, limit);

@@ -144,6 +144,11 @@ namespace pg {
 std::span<const PreparedStatement> archive_statements() {
   static const std::string by_user = archive_query(false);
   static const std::string by_user_and_speed = archive_query(true);
+  static const std::string unrated = [] {
+    std::string sql{kUnratedGames};
+    sql.replace(sql.find("?1"), 2, "$1");
+    return sql;
+  }();
   static const std::string to_move =
       "SELECT g.id, g.white, g.black, g.time_control, g.variant, g.status, g.result, g.reason,"
       " (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies, g.created_ms,"
@@ -156,6 +161,7 @@ std::span<const PreparedStatement> archive_statements() {
       {"games_of_user", by_user.c_str()},
       {"games_of_user_by_speed", by_user_and_speed.c_str()},
       {"games_to_move", to_move.c_str()},
+      {"unrated_games", unrated.c_str()},
   };
   return statements;
 }
@@ -263,6 +269,18 @@ Result<std::vector<GameToMove>> PgStore::games_to_move(std::int64_t user_id, std
     return {};
   }));
   return games_to_move_of(std::move(games), user_id, limit);
+}
+
+Result<std::vector<UnratedGame>> PgStore::unrated_games(int limit) {
+  ARB_TRY(validate_limit(limit));
+  std::vector<UnratedGame> games;
+  ARB_TRY(session_->read("unrated_games", [&](pqxx::transaction_base& tx) -> Result<void> {
+    for (const pqxx::row& r : tx.exec_prepared("unrated_games", limit)) {
+      games.push_back({text(r, 0), text(r, 1), text(r, 2)});
+    }
+    return {};
+  }));
+  return games;
 }
 
 }  // namespace arbiter::store

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "arbiter/store/backend_test_support.hpp"
+#include "arbiter/store/delegating_store.hpp"
 
 namespace arbiter::store {
 namespace {
@@ -372,6 +373,35 @@ TEST_P(Ratings, OnlyAnEndedRatedGameOfTwoLiveAccountsIsRated) {
   EXPECT_EQ(refusal(rate("bad id"), ErrorCode::kInvalidArgument), "id");
   EXPECT_EQ(computed_, 0);
   expect_no_rating("g");
+}
+
+// What a server rates at start: the rated games that ended unrated (the process stopped
+// between the end and the rating).
+TEST_P(Ratings, UnratedGamesAreTheEndedRatedGamesOfLiveAccountsWithoutChanges) {
+  ASSERT_TRUE(store_->create_game(game("ongoing", anna_, boris_)));
+  ASSERT_TRUE(store_->append_move("ongoing", sample_move(1, kNow), {}));
+  ASSERT_TRUE(store_->create_game(game("aborted", anna_, boris_)));
+  ASSERT_TRUE(
+      store_->finish_game("aborted", Ending{GameStatus::Aborted, "*", "aborted", kNow + 1000}, {}));
+  ended_game("casual", anna_, boris_, false);
+  ended_game("guest", anna_, 0);
+  ended_game("first", anna_, boris_);
+  ended_game("second", boris_, anna_);
+  ended_game("deleted", anna_, carl_);
+  ASSERT_TRUE(store_->delete_user(carl_, kNow + 6000));
+  auto unrated = store_->unrated_games(10);
+  ASSERT_TRUE(unrated) << unrated.error().describe();
+  const GameHeader first = header("first");
+  EXPECT_EQ(*unrated, (std::vector<UnratedGame>{{"first", first.time_control, "1-0"},
+                                                {"second", first.time_control, "1-0"}}));
+  ASSERT_TRUE(rate("first"));
+  unrated = store_->unrated_games(10);
+  ASSERT_TRUE(unrated);
+  ASSERT_EQ(unrated->size(), 1u);
+  EXPECT_EQ(unrated->at(0).game_id, "second");
+  EXPECT_EQ(store_->unrated_games(0).error().where.field, "limit");
+  DelegatingStore delegating{*store_};
+  EXPECT_EQ(delegating.unrated_games(10)->size(), 1u);
 }
 
 TEST_P(Ratings, NumbersThatAreNotARatingAreRefusedAndNothingIsWritten) {

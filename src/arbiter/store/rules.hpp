@@ -89,4 +89,13 @@ inline constexpr std::string_view kGamesInPlay =
     "(g.status = 'ongoing' OR (g.status = 'created' AND g.white_user <> 0 AND"
     " g.black_user <> 0))";
 
+// Store::unrated_games's query (the same SQL on both backends: one parameter, the limit,
+// written here as "?1"; PostgreSQL's text replaces it with "$1").
+inline constexpr std::string_view kUnratedGames =
+    "SELECT g.id, g.time_control, g.result FROM games g WHERE g.rated = TRUE AND"
+    " g.status = 'ended' AND g.result IN ('1-0', '0-1', '1/2-1/2') AND NOT EXISTS"
+    " (SELECT 1 FROM rating_changes r WHERE r.game_id = g.id) AND EXISTS (SELECT 1 FROM users"
+    " u WHERE u.id = g.white_user AND u.deleted_ms = 0) AND EXISTS (SELECT 1 FROM users u"
+    " WHERE u.id = g.black_user AND u.deleted_ms = 0) ORDER BY g.updated_ms, g.id LIMIT ?1";
+
 }  // namespace arbiter::store

@@ -316,4 +316,17 @@ Result<std::vector<GameToMove>> SqliteStore::games_to_move(std::int64_t user_id,
   return games_to_move_of(std::move(games), user_id, limit);
 }
 
+Result<std::vector<UnratedGame>> SqliteStore::unrated_games(int limit) {
+  ARB_TRY(validate_limit(limit));
+  std::lock_guard lock{mutex_};
+  auto query = db_.prepare(kUnratedGames);
+  if (!query) return tl::unexpected(query.error());
+  query->bind(1, std::int64_t{limit});
+  std::vector<UnratedGame> games;
+  ARB_TRY(query->each_row([&](const sqlite::Statement& row) {
+    games.push_back({row.column_text(0), row.column_text(1), row.column_text(2)});
+  }));
+  return games;
+}
+
 }  // namespace arbiter::store

@@ -107,6 +107,7 @@ class SqliteStore final : public Store {
                                                             WallMs now) override;
   [[nodiscard]] Result<bool> keep_seek(std::string_view id, WallMs until, WallMs now) override;
   [[nodiscard]] Result<bool> remove_seek(std::string_view id) override;
+  [[nodiscard]] Result<std::vector<UnratedGame>> unrated_games(int limit) override;
   [[nodiscard]] Result<std::vector<GameToMove>> games_to_move(std::int64_t user_id,
                                                               std::string_view speed,
                                                               int limit) override;

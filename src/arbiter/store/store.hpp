@@ -154,6 +154,15 @@ struct GameToMove {
   WallMs last_move_ms = 0;    // the last move's wall time; without one, the last event's (the join)
 };
 
+// A rated game that ended with a result that changes ratings but has no rating changes
+// (issue #17): its rating was lost with the process that should have made it.
+struct UnratedGame {
+  std::string game_id;
+  std::string time_control;
+  std::string result;  // "1-0", "0-1" or "1/2-1/2"
+  friend bool operator==(const UnratedGame&, const UnratedGame&) = default;
+};
+
 // How a game ended (or was aborted), written together with its final events.
 struct Ending {
   GameStatus status = GameStatus::Ended;  // Ended or Aborted
@@ -474,6 +483,10 @@ class Store {
   [[nodiscard]] virtual Result<std::vector<GameToMove>> games_to_move(std::int64_t user_id,
                                                                       std::string_view speed,
                                                                       int limit) = 0;
+  // The rated games ended 1-0, 0-1 or 1/2-1/2 between two live accounts that have no
+  // rating changes, the oldest end first, at most `limit` (1..1000): what a server rates
+  // at start (a crash between a rated game's end and its rating loses nothing).
+  [[nodiscard]] virtual Result<std::vector<UnratedGame>> unrated_games(int limit) = 0;
   // Group commit (issue #16): the writes of many games durable together. Each write is
   // all or nothing and fails alone (the same checks as append_move, append_events and
   // finish_game); one result per write, in order. A backend commits them in one
