@@ -22,9 +22,12 @@ export class Controls {
   render(model: GameModel, mySide: Side | null): void {
     clear(this.element);
     const pgn = h('a.button.pgn', { href: `/api/games/${model.id}/pgn`, download: `arbiter-${model.id}.pgn` }, t('controls.pgn'));
+    // A finished game's final position, set up again in the board editor (issue #17 item 8).
+    const editor = model.over ? h('a.button.to-editor', { href: `/editor?fen=${encodeURIComponent(model.fen)}` }, t('controls.toEditor')) : null;
     if (!mySide) {
       // Spectators may take the game so far at any time.
       this.element.append(h('p.spectating', {}, t('controls.watching')), pgn);
+      if (editor) this.element.append(editor);
       return;
     }
     const button = (name: string, label: string, onclick: () => void, enabled = true, extra = '') =>
@@ -46,6 +49,7 @@ export class Controls {
         );
       }
       this.element.append(pgn);
+      if (editor) this.element.append(editor);
       return;
     }
 

@@ -212,6 +212,7 @@ const messages = {
 
   // --- the buttons under the board
   'controls.aria': 'Game actions',
+  'controls.toEditor': 'Set up this position',
   'controls.pgn': 'Download PGN',
   'controls.watching': 'You are watching this game.',
   'controls.goRematch': 'Go to the rematch',

@@ -223,6 +223,7 @@ const messages: Record<MessageKey, Message> = {
 
   // --- кнопки под доской
   'controls.aria': 'Действия в партии',
+  'controls.toEditor': 'Расставить эту позицию',
   'controls.pgn': 'Скачать PGN',
   'controls.watching': 'Вы наблюдаете за этой партией.',
   'controls.goRematch': 'К матчу-реваншу',

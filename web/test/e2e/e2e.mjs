@@ -254,6 +254,9 @@ scenario('checkmate', async (s) => {
   const pgnHref = await anna.locator('a.pgn').getAttribute('href');
   const pgn = await (await fetch(server.url + pgnHref)).text();
   assert.match(pgn, /Qh4#/);
+  // The final position opens in the board editor (issue #17 item 8).
+  const mated = 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3';
+  assert.equal(await anna.locator('a.to-editor').getAttribute('href'), `/editor?fen=${encodeURIComponent(mated)}`);
   // Rematch: offered by Anna, accepted by Boris; both follow the link to the new game,
   // where the colours are swapped.
   await anna.locator('button.rematch').click();
