@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "arbiter/notation/notation.hpp"
+#include "arbiter/notation/openings.hpp"
 #include "arbiter/pgn/builder.hpp"
 #include "arbiter/pgn/reader.hpp"
 #include "arbiter/pgn/scoresheet.hpp"
@@ -86,7 +87,15 @@ void run_check(const std::vector<std::string>& files, bool strict, bool quiet, b
 }
 
 void run_convert(const std::string& file, const std::string& style_name,
-                 const std::string& lang_name, bool strict, bool any_language) {
+                 const std::string& lang_name, bool strict, bool any_language,
+                 const std::string& openings_dir) {
+  // Issue #18 item 6: ECO and Opening tags from lichess's list of openings.
+  std::optional<notation::OpeningBook> openings;
+  if (!openings_dir.empty()) {
+    auto book = notation::OpeningBook::load_directory(openings_dir);
+    if (!book) throw ExitError{2, "--openings: " + book.error().describe()};
+    openings = std::move(*book);
+  }
   auto lang = notation::parse_language(lang_name);
   if (!lang) throw ExitError{2, "--lang: " + lang.error().message};
   auto style = notation::parse_style(style_name, *lang);
@@ -105,14 +114,24 @@ void run_convert(const std::string& file, const std::string& style_name,
     }
     if (!first) fmt::print("\n");
     first = false;
+    const pgn::Game* game = &builder.game();
+    pgn::Game named;
+    if (openings) {
+      named = builder.game();
+      if (const notation::Opening* o = openings->of_game(named.start, named.mainline())) {
+        named.tags.set("ECO", o->eco);
+        named.tags.set("Opening", o->name);
+      }
+      game = &named;
+    }
     if (scoresheet) {
       pgn::ScoresheetOptions o;
       o.style = *style;
-      fmt::print("{}", pgn::write_scoresheet(builder.game(), o));
+      fmt::print("{}", pgn::write_scoresheet(*game, o));
     } else {
       pgn::WriteOptions o;
       o.style = *style;
-      std::string text = pgn::write_game(builder.game(), o);
+      std::string text = pgn::write_game(*game, o);
       text.pop_back();  // games are separated by the blank line printed above
       fmt::print("{}", text);
     }
@@ -203,6 +222,7 @@ void register_pgn(CLI::App& app) {
     std::string file;
     std::string style = "san";
     std::string lang = "en";
+    std::string openings;  // convert --openings DIR
     bool strict = false;
     bool quiet = false;
     bool bench = false;
@@ -227,8 +247,12 @@ void register_pgn(CLI::App& app) {
   convert->add_flag("--strict", opts->strict, "Stop at the first error");
   convert->add_flag("--any-language", opts->any_language,
                     "Accept piece letters of other languages in the input");
+  convert->add_option("--openings", opts->openings,
+                      "Add ECO and Opening tags from a directory of lichess's opening lists "
+                      "(a.tsv .. e.tsv, e.g. ../shared/testdata/openings)");
   convert->callback([opts] {
-    run_convert(opts->file, opts->style, opts->lang, opts->strict, opts->any_language);
+    run_convert(opts->file, opts->style, opts->lang, opts->strict, opts->any_language,
+                opts->openings);
   });
 
   auto* stats = pgn->add_subcommand("stats", "Count games, moves and results; measure speed");

@@ -35,6 +35,15 @@ grep -q "1. e4 e5 2. Кf3 Кf6 3. Крe2 (=)" "$T/out" || fail "convert fide: te
 head -n 1 "$T/out" | grep -q '^\[Event ' || fail "convert uci: roster first"
 grep -q "1. f2f3 e7e5 2. g2g4 d8h4" "$T/out" || fail "convert uci: moves"
 
+# convert --openings: ECO and Opening tags from lichess's list (issue #18 item 6); the game
+# is named by the last named position it reached (3...a6: 4. Ba4 Nf6 5. h3 name nothing more).
+printf '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. h3 *\n' |
+  "$A" pgn convert - --openings "$D/openings" > "$T/out" || fail "convert openings: exit status"
+grep -qx '\[ECO "C70"\]' "$T/out" || fail "convert openings: ECO"
+grep -qx '\[Opening "Ruy Lopez: Morphy Defense"\]' "$T/out" || fail "convert openings: name"
+"$A" pgn convert "$D/pgn/chess.js/2.pgn" --openings "$T/no-such-dir" > /dev/null 2> "$T/err"
+[ $? -eq 2 ] || fail "convert openings: a missing directory is a usage error"
+
 # bad arguments: non-zero exit, one line.
 "$A" pgn convert "$T/missing.pgn" > /dev/null 2> "$T/err"
 [ $? -eq 2 ] || fail "missing file: exit status"
