@@ -63,7 +63,9 @@ LobbyApi::LobbyApi(GameRegistry& registry, store::Store& store, const RoomClock&
 
 bool LobbyApi::owns(std::string_view target) noexcept {
   target = target.substr(0, target.find('?'));
-  return target == kPrefix || target.starts_with(std::string(kPrefix) + "/");
+  // Asked of every REST request: no allocation (a noexcept function may not throw bad_alloc).
+  return target.starts_with(kPrefix) &&
+         (target.size() == kPrefix.size() || target[kPrefix.size()] == '/');
 }
 
 HttpReply LobbyApi::handle(const HttpRequest& request) {

@@ -39,6 +39,23 @@ class RatedGameTest : public RoomTest {
     EXPECT_TRUE(req) << req.error().describe();
     return registry_->create(*req, creator);
   }
+  // A casual rapid game, Anna (White) against Boris: 1. d4 d5 and Anna resigns. Its id.
+  std::string casual_game_anna_resigns() {
+    auto req = wire::parse_create_request(
+        R"({"time_control":"900+10","color":"white","opponent":{"type":"friend"}})");
+    auto g = registry_->create(*req, anna_);
+    EXPECT_TRUE(g) << g.error().describe();
+    if (!g) return {};
+    auto j = g->room->join(wire::JoinGameRequest{"x", std::nullopt, g->invite}, boris_);
+    EXPECT_TRUE(j) << j.error().describe();
+    if (!j) return {};
+    auto w = connect(*g->room, g->token);
+    auto b = connect(*g->room, j->token);
+    move(*g->room, w, "d2d4", 1, 1);
+    move(*g->room, b, "d7d5", 2, 1);
+    say(*g->room, w, R"({"t":"resign","id":2})");
+    return g->room->id();
+  }
   // Anna (White) and Boris (Black), both connected, in a rated 3+2 game.
   Seated rated_game() {
     auto g = create_rated(anna_);
@@ -224,19 +241,7 @@ TEST_F(RatedGameTest, APlayersArchiveListsAndDownloadsTheirGames) {
     say(*f.room, b, R"({"t":"resign","id":2})");
   }
   clock_.advance(std::chrono::minutes{5});
-  {
-    auto req = wire::parse_create_request(
-        R"({"time_control":"900+10","color":"white","opponent":{"type":"friend"}})");
-    auto g = registry_->create(*req, anna_);
-    ASSERT_TRUE(g);
-    auto j = g->room->join(wire::JoinGameRequest{"x", std::nullopt, g->invite}, boris_);
-    ASSERT_TRUE(j);
-    auto w = connect(*g->room, g->token);
-    auto b = connect(*g->room, j->token);
-    move(*g->room, w, "d2d4", 1, 1);
-    move(*g->room, b, "d7d5", 2, 1);
-    say(*g->room, w, R"({"t":"resign","id":2})");
-  }
+  casual_game_anna_resigns();
   auto all = get("/api/users/anna/games");
   ASSERT_EQ(all.status, 200u) << all.body;
   EXPECT_EQ(at(all.body, "/games/0/speed"), "rapid");  // newest first
@@ -285,18 +290,7 @@ TEST_F(RatedGameTest, TheArchivesPgnHasEveryGameOnceAcrossPages) {
   std::vector<std::string> ids;
   for (int i = 0; i < 130; ++i) {
     if (i >= 70) clock_.advance(std::chrono::milliseconds{i % 3 == 0 ? 1 : 0});
-    auto req = wire::parse_create_request(
-        R"({"time_control":"900+10","color":"white","opponent":{"type":"friend"}})");
-    auto g = registry_->create(*req, anna_);
-    ASSERT_TRUE(g);
-    auto j = g->room->join(wire::JoinGameRequest{"x", std::nullopt, g->invite}, boris_);
-    ASSERT_TRUE(j);
-    auto w = connect(*g->room, g->token);
-    auto b = connect(*g->room, j->token);
-    move(*g->room, w, "d2d4", 1, 1);
-    move(*g->room, b, "d7d5", 2, 1);
-    say(*g->room, w, R"({"t":"resign","id":2})");
-    ids.push_back(g->room->id());
+    ids.push_back(casual_game_anna_resigns());
   }
   // The first 70 games ended in one millisecond (more than a page of 50).
   HttpRequest request{"GET", "/api/users/anna/games.pgn", "", "127.0.0.1"};
