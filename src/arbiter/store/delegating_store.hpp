@@ -129,6 +129,27 @@ class DelegatingStore : public Store {
     return inner_.games_to_move(user_id, speed, limit);
   }
 
+  Result<void> create_tournament(const TournamentRecord& t) override {
+    return inner_.create_tournament(t);
+  }
+  Result<std::optional<TournamentRecord>> find_tournament(std::string_view id) override {
+    return inner_.find_tournament(id);
+  }
+  Result<bool> update_tournament(const TournamentRecord& t) override {
+    return inner_.update_tournament(t);
+  }
+  Result<std::vector<TournamentRecord>> list_tournaments(std::optional<TournamentStatus> status,
+                                                         int limit) override {
+    return inner_.list_tournaments(status, limit);
+  }
+  Result<std::vector<TournamentRecord>> due_tournaments(WallMs now, int limit) override {
+    return inner_.due_tournaments(now, limit);
+  }
+  Result<bool> lease_tournament(std::string_view id, std::string_view node, WallMs now,
+                                WallMs until) override {
+    return inner_.lease_tournament(id, node, now, until);
+  }
+
  protected:
   Store& inner_;
 };

@@ -1,7 +1,8 @@
 // Versioned migrations: the list's rules, a SQLite file made by the program before
 // migrations existed (schema version 1 in PRAGMA user_version, no schema_migrations), and
-// databases of versions 6, 7, 8 and 9 on every backend, from before accounts, before rated
-// games, before the games' categories and before the lobby's seeks (issue #17).
+// databases of versions 6, 7, 8, 9 and 10 on every backend, from before accounts, before
+// rated games, before the games' categories, before the lobby's seeks (issue #17) and before
+// the events run by the server (issue #18).
 #include "arbiter/store/migration.hpp"
 
 #include <gtest/gtest.h>
@@ -64,10 +65,11 @@ TEST(Migrations, BothBackendsHaveTheSameNumberedList) {
     EXPECT_EQ(pg[i].name, sqlite[i].name);
     EXPECT_EQ(pg[i].step, sqlite[i].step);
   }
-  EXPECT_EQ(latest_version(sqlite), 10);
+  EXPECT_EQ(latest_version(sqlite), 11);
   EXPECT_EQ(sqlite[8].name, "game categories");
   EXPECT_EQ(sqlite[8].step, MigrationStep::FillGameSpeeds);
-  EXPECT_EQ(sqlite.back().name, "lobby seeks");
+  EXPECT_EQ(sqlite[9].name, "lobby seeks");
+  EXPECT_EQ(sqlite.back().name, "tournaments");
   EXPECT_EQ(sqlite.back().step, MigrationStep::None);
 }
 
@@ -108,11 +110,11 @@ TEST(Migrations, AVersion1SqliteFileIsMigratedAndKeepsItsGames) {
   }
   auto db = sqlite::Database::open(path, 1000);
   ASSERT_TRUE(db);
-  EXPECT_EQ(query_int(*db, "PRAGMA user_version"), 10);
+  EXPECT_EQ(query_int(*db, "PRAGMA user_version"), 11);
   EXPECT_EQ(query_int(*db,
                       "SELECT COUNT(*) FROM schema_migrations"
-                      " WHERE version IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)"),
-            10);
+                      " WHERE version IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)"),
+            11);
   // Version 9: the game of version 1 got its category; a player's games are indexed with
   // the id after the end time, and by category.
   EXPECT_EQ(query_int(*db, "SELECT speed = 'blitz' FROM games WHERE id = 'old'"), 1);
@@ -126,6 +128,11 @@ TEST(Migrations, AVersion1SqliteFileIsMigratedAndKeepsItsGames) {
                       "SELECT COUNT(*) FROM sqlite_master"
                       " WHERE name IN ('seeks', 'seeks_by_owner', 'seeks_by_expiry')"),
             3);
+  // Version 11: the events run by the server and their three indexes.
+  EXPECT_EQ(query_int(*db,
+                      "SELECT COUNT(*) FROM sqlite_master WHERE name IN ('tournaments',"
+                      " 'tournaments_by_status', 'tournaments_by_start', 'tournaments_due')"),
+            4);
   // Version 6: the events kept, in a table with rowids under a unique (game, seq) index.
   EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM events WHERE game_id = 'old' AND seq = 1"), 1);
   EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'events_by_game'"), 1);
@@ -148,7 +155,7 @@ TEST(Migrations, ANewSqliteFileRecordsEveryMigrationOnce) {
   ASSERT_TRUE(SqliteStore::open(path));  // a second open applies nothing
   auto db = sqlite::Database::open(path, 1000);
   ASSERT_TRUE(db);
-  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM schema_migrations"), 10);
+  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM schema_migrations"), 11);
   EXPECT_EQ(query_int(*db,
                       "SELECT name = 'games by status' FROM schema_migrations"
                       " WHERE version = 2"),
@@ -177,7 +184,7 @@ TEST(Migrations, ASqliteFileOfANewerProgramIsRefused) {
   EXPECT_EQ(store.error().code, ErrorCode::kUnsupported);
 }
 
-// A database as the program of schema version `version` (6 to 9) left it, on either
+// A database as the program of schema version `version` (6 to 10) left it, on either
 // backend: that backend's own migrations 1..version applied and recorded, and a game with a
 // move, an event and a referee log line; from version 7 on, an account too (id 1, Anna).
 // Only the SQL of each migration is run, not its step (MigrationStep): from version 9 on,
@@ -254,9 +261,9 @@ TEST_P(MigrationToAccounts, AVersion6DatabaseGainsAccountsAndKeepsItsGames) {
     ASSERT_TRUE(store->create_session(s));
     EXPECT_EQ(*store->find_session(s.token_hash, 3500), s);
   }
-  EXPECT_EQ(schema_version(GetParam(), location()), 10);
+  EXPECT_EQ(schema_version(GetParam(), location()), 11);
   ASSERT_TRUE(open());  // a second open applies nothing
-  EXPECT_EQ(schema_version(GetParam(), location()), 10);
+  EXPECT_EQ(schema_version(GetParam(), location()), 11);
 }
 
 class MigrationToRatings : public testing::BackendTest {};
@@ -299,9 +306,9 @@ TEST_P(MigrationToRatings, AVersion7DatabaseGainsRatedGamesAndKeepsItsGames) {
     ASSERT_EQ(changes->size(), 2u);
     EXPECT_EQ(store->ratings_of(1)->at(0).games, 1);
   }
-  EXPECT_EQ(schema_version(GetParam(), location()), 10);
+  EXPECT_EQ(schema_version(GetParam(), location()), 11);
   ASSERT_TRUE(open());  // a second open applies nothing
-  EXPECT_EQ(schema_version(GetParam(), location()), 10);
+  EXPECT_EQ(schema_version(GetParam(), location()), 11);
 }
 
 // Each game's stored category (games.speed), by id, read with the backend's own client.
@@ -383,9 +390,9 @@ TEST_P(MigrationToCategories, AVersion8DatabaseGetsEachGamesCategory) {
       {"rapid", "rapid"}, {"classical", "classical"}, {"correspondence", "correspondence"},
       {"unparsed", ""},   {"new", "bullet"}};
   EXPECT_EQ(stored_speeds(GetParam(), location()), expected);
-  EXPECT_EQ(schema_version(GetParam(), location()), 10);
+  EXPECT_EQ(schema_version(GetParam(), location()), 11);
   ASSERT_TRUE(open());  // a second open applies nothing
-  EXPECT_EQ(schema_version(GetParam(), location()), 10);
+  EXPECT_EQ(schema_version(GetParam(), location()), 11);
   EXPECT_EQ(stored_speeds(GetParam(), location()), expected);
 }
 
@@ -424,9 +431,66 @@ TEST_P(MigrationToSeeks, AVersion9DatabaseGainsTheLobbysSeeksAndKeepsItsGames) {
     EXPECT_EQ(*store->open_seeks(3500, 10), std::vector<SeekRecord>{s});
     EXPECT_EQ(*store->take_seek("seek1", 3500), s);
   }
-  EXPECT_EQ(schema_version(GetParam(), location()), 10);
+  EXPECT_EQ(schema_version(GetParam(), location()), 11);
   ASSERT_TRUE(open());  // a second open applies nothing
-  EXPECT_EQ(schema_version(GetParam(), location()), 10);
+  EXPECT_EQ(schema_version(GetParam(), location()), 11);
+}
+
+class MigrationToTournaments : public testing::BackendTest {};
+ARB_STORE_BACKENDS(MigrationToTournaments);
+
+TEST_P(MigrationToTournaments, AVersion10DatabaseGainsEventsAndKeepsItsGamesAndSeeks) {
+  std::string sql = old_database(GetParam(), 10);
+  sql += R"sql(
+INSERT INTO seeks (id, key_hash, game_id, invite, owner_user_id, owner_name, owner_address,
+  owner_rating, owner_provisional, target_user_id, time_control, variant, speed, color, rated,
+  rating_min, rating_max, pool, created_ms, alive_until_ms)
+  VALUES ('seek1', ')sql" +
+         std::string(64, 'a') +
+         R"sql(', 'lobby-game', 'inv', 1, 'Anna', '127.0.0.1', 0, FALSE, 0, '180+2',
+  'standard', 'blitz', 'random', FALSE, 0, 0, '', 3000, 4000);
+)sql";
+  ASSERT_TRUE(testing::execute_sql(location(), sql));
+  ASSERT_EQ(schema_version(GetParam(), location()), 10);
+  {
+    auto store = open();
+    ASSERT_TRUE(store);
+    auto game = store->load_game("old");
+    ASSERT_TRUE(game) << game.error().describe();
+    EXPECT_EQ(game->header.white, "Anna");
+    EXPECT_EQ(game->header.status, GameStatus::Ongoing);
+    ASSERT_EQ(game->moves.size(), 1u);
+    EXPECT_EQ(game->log, std::vector<LogLine>{testing::sample_line(1)});
+    EXPECT_EQ(store->find_user("anna")->value().id, 1);
+    auto seek = store->find_seek("seek1", 3500);
+    ASSERT_TRUE(seek) << seek.error().describe();
+    ASSERT_TRUE(*seek);
+    EXPECT_EQ((*seek)->game_id, "lobby-game");
+    // Version 11: events are stored, updated, listed, due and leased.
+    TournamentRecord t;
+    t.id = "weekly";
+    t.kind = "swiss";
+    t.name = "Weekly Swiss";
+    t.owner_user_id = 1;
+    t.state = R"({"rounds":5})";
+    t.created_ms = 3000;
+    t.starts_ms = 5000;
+    t.due_ms = 5000;
+    ASSERT_TRUE(store->create_tournament(t));
+    t.version = 1;
+    EXPECT_EQ(*store->find_tournament("weekly"), t);
+    t.status = TournamentStatus::Running;
+    EXPECT_EQ(*store->update_tournament(t), true);
+    t.version = 2;
+    EXPECT_EQ(*store->list_tournaments(TournamentStatus::Running, 10),
+              std::vector<TournamentRecord>{t});
+    EXPECT_EQ(*store->due_tournaments(5000, 10), std::vector<TournamentRecord>{t});
+    EXPECT_EQ(*store->lease_tournament("weekly", "node-a", 5000, 6000), true);
+    EXPECT_EQ(*store->lease_tournament("weekly", "node-b", 5000, 6000), false);
+  }
+  EXPECT_EQ(schema_version(GetParam(), location()), 11);
+  ASSERT_TRUE(open());  // a second open applies nothing
+  EXPECT_EQ(schema_version(GetParam(), location()), 11);
 }
 
 }  // namespace

@@ -225,6 +225,37 @@ CREATE INDEX seeks_by_owner ON seeks (owner_user_id, owner_address);
 CREATE INDEX seeks_by_expiry ON seeks (alive_until_ms);
 )sql";
 
+// Version 11 (issue #18, docs/store.md "Events run by the server"): the events a server
+// runs, a Swiss or an arena, one row each: the few fields they are looked up by, the
+// version every update compares and sets, the lease of the node directing them, and their
+// text (`state`, up to 16 MiB), last, so that reading the other columns never walks it.
+// tournaments_by_status and tournaments_by_start serve list_tournaments (the latest start
+// first, by id within a millisecond; of one status, or of all); tournaments_due, partial,
+// holds only the events not finished that have a due time, and serves due_tournaments. No
+// foreign key on owner_user_id, as in seeks.
+// The ids in the indexes are in byte order (COLLATE "C"), as the queries order them, and as
+// SQLite does.
+constexpr std::string_view kTournaments = R"sql(
+CREATE TABLE tournaments (
+  id             TEXT PRIMARY KEY,
+  kind           TEXT NOT NULL CHECK (kind IN ('swiss','arena')),
+  name           TEXT NOT NULL,
+  owner_user_id  BIGINT NOT NULL CHECK (owner_user_id > 0),
+  status         TEXT NOT NULL CHECK (status IN ('created','running','finished')),
+  version        BIGINT NOT NULL CHECK (version >= 1),
+  created_ms     BIGINT NOT NULL,
+  starts_ms      BIGINT NOT NULL,
+  due_ms         BIGINT NOT NULL,
+  node           TEXT NOT NULL,
+  lease_until_ms BIGINT NOT NULL,
+  state          TEXT NOT NULL
+);
+CREATE INDEX tournaments_by_status ON tournaments (status, starts_ms DESC, id COLLATE "C");
+CREATE INDEX tournaments_by_start ON tournaments (starts_ms DESC, id COLLATE "C");
+CREATE INDEX tournaments_due ON tournaments (due_ms, id COLLATE "C")
+  WHERE status <> 'finished' AND due_ms > 0;
+)sql";
+
 constexpr Migration kMigrations[] = {
     {1, "games, moves and events", kGamesMovesEvents},
     {2, "games by status", kGamesByStatus},
@@ -236,6 +267,7 @@ constexpr Migration kMigrations[] = {
     {8, "rated games and ratings", kRatedGamesAndRatings},
     {9, "game categories", kGameCategories, MigrationStep::FillGameSpeeds},
     {10, "lobby seeks", kLobbySeeks},
+    {11, "tournaments", kTournaments},
 };
 
 // pg_advisory_xact_lock key of the migrations ("Arbiter" in ASCII).

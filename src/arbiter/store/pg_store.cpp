@@ -225,6 +225,7 @@ Result<std::unique_ptr<PgStore>> PgStore::open(const std::string& url) {
   store->session_->add_statements(pg::rating_statements());
   store->session_->add_statements(pg::archive_statements());
   store->session_->add_statements(pg::seek_statements());
+  store->session_->add_statements(pg::tournament_statements());
   return store;
 }
 

@@ -93,6 +93,17 @@ class PgStore final : public Store {
   [[nodiscard]] Result<std::vector<GameToMove>> games_to_move(std::int64_t user_id,
                                                               std::string_view speed,
                                                               int limit) override;
+  // Events run by the server (issue #18; pg_tournaments.cpp).
+  [[nodiscard]] Result<void> create_tournament(const TournamentRecord& t) override;
+  [[nodiscard]] Result<std::optional<TournamentRecord>> find_tournament(
+      std::string_view id) override;
+  [[nodiscard]] Result<bool> update_tournament(const TournamentRecord& t) override;
+  [[nodiscard]] Result<std::vector<TournamentRecord>> list_tournaments(
+      std::optional<TournamentStatus> status, int limit) override;
+  [[nodiscard]] Result<std::vector<TournamentRecord>> due_tournaments(WallMs now,
+                                                                      int limit) override;
+  [[nodiscard]] Result<bool> lease_tournament(std::string_view id, std::string_view node,
+                                              WallMs now, WallMs until) override;
   // One transaction, one flush; a savepoint per write.
   [[nodiscard]] std::vector<Result<void>> commit(std::span<const GameWrite> writes) override;
 

@@ -177,6 +177,16 @@ tl::unexpected<Error> seek_exists(std::string_view id) {
   return state_error("seek '" + std::string{id} + "' already exists", "id");
 }
 
+tl::unexpected<Error> tournament_exists(std::string_view id) {
+  return state_error("event '" + std::string{id} + "' already exists", "id");
+}
+
+Result<TournamentStatus> stored_tournament_status(std::string_view text) {
+  if (auto status = parse_tournament_status(text)) return *status;
+  return make_error(ErrorCode::kIo, "unknown event status '" + std::string{text} + "' stored",
+                    {0, 0, "status"});
+}
+
 WallMs latest_wall(WallMs wall_ms, std::span<const EventRecord> events) noexcept {
   for (const EventRecord& e : events) wall_ms = std::max(wall_ms, e.wall_ms);
   return wall_ms;

@@ -73,6 +73,11 @@ namespace arbiter::store {
 [[nodiscard]] tl::unexpected<Error> seek_limit_reached(const SeekRecord& seek, int max_per_owner);
 // "seek 'ID' already exists" (field id).
 [[nodiscard]] tl::unexpected<Error> seek_exists(std::string_view id);
+// Events run by the server (issue #18). "event 'ID' already exists" (field id).
+[[nodiscard]] tl::unexpected<Error> tournament_exists(std::string_view id);
+// An event's status as a backend read it back: kIo (field "status") for a text that is
+// none of to_string(TournamentStatus)'s, which the tables' CHECK never lets in.
+[[nodiscard]] Result<TournamentStatus> stored_tournament_status(std::string_view text);
 // The game's new updated_ms: the latest of `wall_ms` and the events' wall times.
 [[nodiscard]] WallMs latest_wall(WallMs wall_ms, std::span<const EventRecord> events) noexcept;
 

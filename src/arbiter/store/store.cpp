@@ -28,6 +28,23 @@ Result<GameStatus> parse_game_status(std::string_view text) {
                     {0, 0, "status"});
 }
 
+std::string_view to_string(TournamentStatus s) noexcept {
+  switch (s) {
+    case TournamentStatus::Created: return "created";
+    case TournamentStatus::Running: return "running";
+    case TournamentStatus::Finished: return "finished";
+  }
+  return "created";
+}
+
+std::optional<TournamentStatus> parse_tournament_status(std::string_view s) noexcept {
+  for (TournamentStatus status :
+       {TournamentStatus::Created, TournamentStatus::Running, TournamentStatus::Finished}) {
+    if (to_string(status) == s) return status;
+  }
+  return std::nullopt;
+}
+
 WallMs StoredGame::last_activity_ms() const noexcept {
   WallMs last = header.created_ms;
   if (!moves.empty()) last = std::max(last, moves.back().wall_ms);

@@ -316,6 +316,32 @@ struct SeekRecord {
   friend bool operator==(const SeekRecord&, const SeekRecord&) = default;
 };
 
+// An event run by the server (issue #18, docs/events.md): a Swiss or an arena. The store
+// keeps its text (`state`, written and read by tournament::OnlineEvent) and the few fields
+// the server looks it up by. One node directs an event at a time: the one holding its
+// lease (`node`, `lease_until_ms`), as for games (docs/cluster.md). Every update is a
+// compare-and-set on `version`, so that a join on one node and a round on another never
+// lose each other's change.
+enum class TournamentStatus : std::uint8_t { Created, Running, Finished };
+[[nodiscard]] std::string_view to_string(TournamentStatus s) noexcept;
+[[nodiscard]] std::optional<TournamentStatus> parse_tournament_status(std::string_view s) noexcept;
+
+struct TournamentRecord {
+  std::string id;                  // 1..32 of [A-Za-z0-9_-]
+  std::string kind;                // "swiss" | "arena"
+  std::string name;                // 1..160 bytes, no control characters
+  std::int64_t owner_user_id = 0;  // the creator's account (> 0)
+  TournamentStatus status = TournamentStatus::Created;
+  std::string state;         // the event's text (tournament::OnlineEvent), at most 16 MiB
+  std::int64_t version = 0;  // 1 when created, +1 by every update
+  WallMs created_ms = 0;
+  WallMs starts_ms = 0;       // when round 1 is paired (a Swiss) / the arena opens
+  WallMs due_ms = 0;          // when its director must look at it next (0: never)
+  std::string node;           // the node directing it; "" for none
+  WallMs lease_until_ms = 0;  // that node's lease runs until then
+  friend bool operator==(const TournamentRecord&, const TournamentRecord&) = default;
+};
+
 // Errors common to every backend: kInvalidArgument (bad id, FEN, ply or status; field
 // names it), kProtocolState (unknown game, duplicate or out-of-order ply or seq, game
 // already finished), kIo (the database failed; the operation was rolled back).
@@ -487,6 +513,30 @@ class Store {
   // rating changes, the oldest end first, at most `limit` (1..1000): what a server rates
   // at start (a crash between a rated game's end and its rating loses nothing).
   [[nodiscard]] virtual Result<std::vector<UnratedGame>> unrated_games(int limit) = 0;
+  // Events (issue #18, docs/events.md). Adds one; version is set to 1. Errors: the id is
+  // taken (kProtocolState "id"); a bad field (kInvalidArgument naming it: id, kind, name,
+  // owner_user_id, state).
+  [[nodiscard]] virtual Result<void> create_tournament(const TournamentRecord& t) = 0;
+  // The event with this id, or nullopt.
+  [[nodiscard]] virtual Result<std::optional<TournamentRecord>> find_tournament(
+      std::string_view id) = 0;
+  // Replaces name, status, state, starts_ms and due_ms of the event `t.id` if its stored
+  // version is `t.version`, and sets version to t.version + 1; false (nothing changed) when
+  // the version moved on or there is no such event. kind, owner, created_ms and the lease
+  // are not changed. Errors as create_tournament's.
+  [[nodiscard]] virtual Result<bool> update_tournament(const TournamentRecord& t) = 0;
+  // Events by status (all when empty), the latest starts_ms first, at most `limit` (1..1000).
+  [[nodiscard]] virtual Result<std::vector<TournamentRecord>> list_tournaments(
+      std::optional<TournamentStatus> status, int limit) = 0;
+  // The events not finished whose due_ms is in (0, now], the earliest due first, at most
+  // `limit` (1..1000): what the directors look at.
+  [[nodiscard]] virtual Result<std::vector<TournamentRecord>> due_tournaments(WallMs now,
+                                                                              int limit) = 0;
+  // Takes or renews the lease of an event for `node` until `until`: granted when nobody
+  // holds it (node "" or lease_until_ms <= now) or `node` holds it already; false
+  // otherwise. Of concurrent callers on any node, one wins. The version is not changed.
+  [[nodiscard]] virtual Result<bool> lease_tournament(std::string_view id, std::string_view node,
+                                                      WallMs now, WallMs until) = 0;
   // Group commit (issue #16): the writes of many games durable together. Each write is
   // all or nothing and fails alone (the same checks as append_move, append_events and
   // finish_game); one result per write, in order. A backend commits them in one

@@ -55,6 +55,55 @@ constexpr std::size_t kMaxSeekId = 32;
 constexpr std::size_t kMaxSeekTimeControl = 200;
 constexpr int kMaxSeekRating = 4000;
 
+// An event run by the server (issue #18): its id's length and its state's.
+constexpr std::size_t kMaxTournamentId = 32;
+constexpr std::size_t kMaxTournamentState = std::size_t{16} << 20;
+
+// Well-formed UTF-8 (no overlong forms, surrogates or code points above U+10FFFF), as a
+// PostgreSQL database in UTF8 accepts it: SQLite would keep any bytes, PostgreSQL refuse
+// them, and both backends must refuse the same texts with the same error.
+bool is_utf8(std::string_view s) noexcept {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t extra = 0;
+    unsigned first_low = 0x80;
+    unsigned first_high = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) {
+      extra = 1;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      extra = 2;
+      if (c == 0xE0) first_low = 0xA0;   // overlong
+      if (c == 0xED) first_high = 0x9F;  // surrogates
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      extra = 3;
+      if (c == 0xF0) first_low = 0x90;   // overlong
+      if (c == 0xF4) first_high = 0x8F;  // above U+10FFFF
+    } else {
+      return false;
+    }
+    if (s.size() - i <= extra) return false;
+    for (std::size_t k = 1; k <= extra; ++k) {
+      const auto b = static_cast<unsigned char>(s[i + k]);
+      const unsigned low = k == 1 ? first_low : 0x80;
+      const unsigned high = k == 1 ? first_high : 0xBF;
+      if (b < low || b > high) return false;
+    }
+    i += extra + 1;
+  }
+  return true;
+}
+
+bool is_node_name(std::string_view node) {
+  return !node.empty() && node.size() <= 64 && std::all_of(node.begin(), node.end(), [](char c) {
+    return is_id_char(c) || c == '.' || c == ':';
+  });
+}
+
 bool is_file(char c) { return c >= 'a' && c <= 'h'; }
 bool is_rank(char c) { return c >= '1' && c <= '8'; }
 
@@ -159,10 +208,9 @@ Result<void> validate_renewal(std::string_view node, std::span<const Lease> leas
 }
 
 Result<void> validate_lease_request(std::string_view node, std::int64_t ttl_ms) {
-  const bool good_name = !node.empty() && node.size() <= 64 &&
-                         std::all_of(node.begin(), node.end(),
-                                     [](char c) { return is_id_char(c) || c == '.' || c == ':'; });
-  if (!good_name) return invalid("a node name is 1..64 characters of [A-Za-z0-9_.:-]", "node");
+  if (!is_node_name(node)) {
+    return invalid("a node name is 1..64 characters of [A-Za-z0-9_.:-]", "node");
+  }
   if (ttl_ms <= 0 || ttl_ms > 86'400'000) return invalid("a lease lasts 1 ms to 1 day", "ttl_ms");
   return {};
 }
@@ -399,6 +447,47 @@ Result<void> validate_seek(const SeekRecord& seek) {
   }
   if (seek.alive_until_ms <= seek.created_ms) {
     return invalid("a seek lives until after it is created", "alive_until_ms");
+  }
+  return {};
+}
+
+Result<void> validate_tournament_id(std::string_view id) {
+  if (id.empty() || id.size() > kMaxTournamentId ||
+      !std::all_of(id.begin(), id.end(), is_id_char)) {
+    return invalid("an event id is 1 to 32 characters of A-Z a-z 0-9 _ -", "id");
+  }
+  return {};
+}
+
+Result<void> validate_tournament(const TournamentRecord& t) {
+  if (auto ok = validate_tournament_id(t.id); !ok) return ok;
+  if (t.kind != "swiss" && t.kind != "arena") {
+    return invalid("an event's kind is 'swiss' or 'arena', not '" + t.kind + "'", "kind");
+  }
+  if (!is_display_name(t.name) || !is_utf8(t.name)) {
+    return invalid("an event's name is 1..160 bytes of UTF-8 without control characters", "name");
+  }
+  if (t.owner_user_id < 1) {
+    return invalid("an event's owner is an account id >= 1", "owner_user_id");
+  }
+  if (t.state.size() > kMaxTournamentState) {
+    return invalid(
+        "an event's state has at most 16 MiB, not " + std::to_string(t.state.size()) + " bytes",
+        "state");
+  }
+  if (t.state.find('\0') != std::string::npos || !is_utf8(t.state)) {
+    return invalid("an event's state is UTF-8 text without a NUL byte", "state");
+  }
+  if (!t.node.empty() && !is_node_name(t.node)) {
+    return invalid("an event's node is '' or 1..64 characters of [A-Za-z0-9_.:-]", "node");
+  }
+  return {};
+}
+
+Result<void> validate_tournament_lease(std::string_view id, std::string_view node) {
+  if (auto ok = validate_tournament_id(id); !ok) return ok;
+  if (!is_node_name(node)) {
+    return invalid("a node name is 1..64 characters of [A-Za-z0-9_.:-]", "node");
   }
   return {};
 }

@@ -95,4 +95,18 @@ namespace arbiter::store {
 // are kept as given.
 [[nodiscard]] Result<void> validate_seek(const SeekRecord& seek);
 
+// Events run by the server (issue #18, docs/store.md). An event's id, as every call that
+// takes one checks it: 1..32 chars of [A-Za-z0-9_-] (field "id").
+[[nodiscard]] Result<void> validate_tournament_id(std::string_view id);
+// An event as create_tournament and update_tournament take it: its id as above; kind
+// "swiss" or "arena"; name 1..160 bytes of UTF-8 without control characters; owner_user_id
+// >= 1; state at most 16 MiB of UTF-8 without a NUL byte (what a PostgreSQL TEXT holds, so
+// that both backends keep the same texts); node "" or a node name as validate_lease_request's
+// (field "node"). Each error names its field. The times are the caller's and are kept as
+// given; version is the store's (create sets 1, update compares it).
+[[nodiscard]] Result<void> validate_tournament(const TournamentRecord& t);
+// A lease of an event (Store::lease_tournament): the id as above and a node name of 1..64
+// chars of [A-Za-z0-9_.:-] (field "node").
+[[nodiscard]] Result<void> validate_tournament_lease(std::string_view id, std::string_view node);
+
 }  // namespace arbiter::store
