@@ -16,11 +16,12 @@ declare -A allowed=(
   [competition]="base core notation pgn game clock competition wire"
   [engine]="base core engine"
   [uci]="base core engine uci"
-  [players]="base core notation pgn game clock competition engine uci players wire tournament"
+  [analysis]="base core notation pgn engine analysis"
+  [players]="base core notation pgn game clock competition engine uci analysis players wire tournament"
   [wire]="base core notation pgn game clock competition wire"
   [store]="base core notation pgn game clock competition wire rating store"
   [tournament]="base core clock competition rating tournament"
-  [server]="base core notation pgn game clock competition engine uci players wire store account rating server"
+  [server]="base core notation pgn game clock competition engine uci analysis players wire store account rating tournament server"
 )
 
 status=0

@@ -1,4 +1,5 @@
 // arbiter pgn check FILE... | convert FILE --style S --lang L | stats [--bench] FILE...
+// (and `pgn analyse`, cmd_pgn_analyse.cpp)
 // Every FILE may be "-" for standard input (docs/pgn.md).
 #include <fmt/core.h>
 
@@ -214,7 +215,7 @@ void run_stats(const std::vector<std::string>& files, bool bench) {
 }  // namespace
 
 void register_pgn(CLI::App& app) {
-  auto* pgn = app.add_subcommand("pgn", "PGN tools: check, convert, stats");
+  auto* pgn = app.add_subcommand("pgn", "PGN tools: check, convert, stats, analyse");
   pgn->require_subcommand(1);
 
   struct Options {
@@ -259,6 +260,8 @@ void register_pgn(CLI::App& app) {
   stats->add_option("files", opts->files, "PGN files ('-' for standard input)")->required();
   stats->add_flag("--bench", opts->bench, "Measure skim and full reading speed (MB/s, games/s)");
   stats->callback([opts] { run_stats(opts->files, opts->bench); });
+
+  register_pgn_analyse(*pgn);
 }
 
 }  // namespace arbiter::app

@@ -17,6 +17,8 @@ void register_serve(CLI::App& app);
 void register_loadtest(CLI::App& app);
 void register_adjudicate(CLI::App& app);
 void register_pgn(CLI::App& app);
+// `pgn analyse`, added to the `pgn` group by register_pgn (cmd_pgn_analyse.cpp).
+void register_pgn_analyse(CLI::App& pgn);
 void register_uci(CLI::App& app);
 void register_match(CLI::App& app);
 void register_play(CLI::App& app);
