@@ -7,37 +7,12 @@
 #include <vector>
 
 #include "arbiter/rating/glicko2.hpp"
+#include "arbiter/server/pgn_api.hpp"
 #include "arbiter/server/pgn_tags.hpp"
 #include "arbiter/server/rest_reply.hpp"
 
 namespace arbiter::server {
 namespace {
-
-std::vector<std::string_view> split_path(std::string_view path) {
-  std::vector<std::string_view> parts;
-  while (!path.empty()) {
-    const auto slash = path.find('/');
-    auto part = path.substr(0, slash);
-    if (!part.empty()) parts.push_back(part);
-    if (slash == std::string_view::npos) break;
-    path.remove_prefix(slash + 1);
-  }
-  return parts;
-}
-
-std::optional<std::string_view> query_value(std::string_view query, std::string_view key) {
-  while (!query.empty()) {
-    const auto amp = query.find('&');
-    const auto pair = query.substr(0, amp);
-    const auto eq = pair.find('=');
-    if (pair.substr(0, eq) == key) {
-      return eq == std::string_view::npos ? std::string_view{} : pair.substr(eq + 1);
-    }
-    if (amp == std::string_view::npos) break;
-    query.remove_prefix(amp + 1);
-  }
-  return std::nullopt;
-}
 
 std::optional<int> parse_int(std::string_view text) {
   int v = 0;
@@ -89,6 +64,7 @@ HttpReply GameApi::handle(const HttpRequest& request) {
   if (accounts_ && AccountApi::owns(request.target)) return accounts_->handle(request);
   if (profiles_ && ProfileApi::owns(request.target)) return profiles_->handle(request);
   if (lobby_ && LobbyApi::owns(request.target)) return lobby_->handle(request);
+  if (tournaments_ && TournamentService::owns(request.target)) return tournaments_->handle(request);
   return route(request);
 }
 
@@ -114,7 +90,7 @@ void GameApi::handle_async(const HttpRequest& request, Respond respond) {
   const std::string_view target = request.target;
   const auto parts = split_path(target.substr(0, target.find('?')));
   if ((accounts_ && AccountApi::owns(target)) || (profiles_ && ProfileApi::owns(target)) ||
-      (lobby_ && LobbyApi::owns(target))) {
+      (lobby_ && LobbyApi::owns(target)) || (tournaments_ && TournamentService::owns(target))) {
     // Argon2id takes about 0.1 s of a core: on the pool, never on a network thread.
     waiting_->post([this, request, respond = std::move(respond)] { respond(handle(request)); });
     return;
@@ -205,6 +181,9 @@ HttpReply GameApi::route(const HttpRequest& request) {
     if (!start) return from_error(start.error());
     return json_reply(200, wire::write_fen_check(*start));
   }
+  if (parts.size() == 2 && parts[1] == "pgn") {
+    return pgn_import_reply(request);  // issue #18 item 5: the PGN viewer's import
+  }
   if (parts.size() == 2 && parts[1] == "presets") {
     if (!get) return error_reply(405, "method", "GET only");
     return json_reply(200, wire::write_presets(presets()));
@@ -220,14 +199,14 @@ HttpReply GameApi::route(const HttpRequest& request) {
     }
     if (!get) return error_reply(405, "method", "GET or POST");
     int limit = 50;
-    if (auto l = query_value(query, "limit")) {
+    if (auto l = query_param(query, "limit")) {
       auto n = parse_int(*l);
       if (!n || *n < 1 || *n > 1000)
         return error_reply(400, "invalid-argument", "limit must be 1..1000", "limit");
       limit = *n;
     }
     std::vector<store::GameSummary> rows;
-    const auto status = query_value(query, "status");
+    const auto status = query_param(query, "status");
     std::vector<std::optional<store::GameStatus>> wanted;
     // A game that has not started (status created: a friend game waiting for its invitee,
     // whose seat only the invitation opens) is never listed (docs/security.md).
@@ -331,7 +310,7 @@ HttpReply GameApi::route(const HttpRequest& request) {
   }
   if (sub == "fen") {
     std::optional<int> ply;
-    if (auto p = query_value(query, "ply")) {
+    if (auto p = query_param(query, "ply")) {
       ply = parse_int(*p);
       if (!ply) return error_reply(400, "invalid-argument", "ply must be a number", "ply");
     }

@@ -30,6 +30,7 @@
 #include "arbiter/server/rate_limit.hpp"
 #include "arbiter/server/registry.hpp"
 #include "arbiter/server/spectator_mirror.hpp"
+#include "arbiter/server/tournament_service.hpp"
 #include "arbiter/server/worker_pool.hpp"
 
 namespace arbiter::server {
@@ -73,6 +74,11 @@ class GameApi final : public ApiHandler {
   // The lobby (/api/lobby..., issue #17), on the waiting pool (it reads the store and
   // creates games). Null: those routes answer 404.
   void set_lobby(std::shared_ptr<LobbyApi> lobby) noexcept { lobby_ = std::move(lobby); }
+  // The events (/api/tournaments..., issue #18), on the waiting pool (they read the store
+  // and hash passwords). Null: those routes answer 404.
+  void set_tournaments(std::shared_ptr<TournamentService> tournaments) noexcept {
+    tournaments_ = std::move(tournaments);
+  }
   // Browser tests only: POST /api/test/clock {"advance_ms": N} (1 ms .. 30 days) moves
   // `clock` forward. Null (the default): that route answers 404.
   void set_test_clock(ShiftedRoomClock* clock) noexcept { test_clock_ = clock; }
@@ -96,6 +102,7 @@ class GameApi final : public ApiHandler {
   std::shared_ptr<AccountApi> accounts_;
   std::shared_ptr<ProfileApi> profiles_;
   std::shared_ptr<LobbyApi> lobby_;
+  std::shared_ptr<TournamentService> tournaments_;
   ShiftedRoomClock* test_clock_ = nullptr;
 
   RateLimit creation_limit_;

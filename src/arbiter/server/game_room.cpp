@@ -85,7 +85,9 @@ std::optional<Color> GameRoom::draw_offer() const noexcept {
   return std::nullopt;
 }
 bool GameRoom::playable() const noexcept { return seats_[0].taken && seats_[1].taken; }
-bool GameRoom::can_abort() const noexcept { return !over() && moves_.size() < 2; }
+bool GameRoom::can_abort() const noexcept {
+  return !over() && moves_.size() < 2 && !extra_.tournament;  // an event's game is played or lost
+}
 
 std::string GameRoom::role_name(const Client& c) const {
   return c.role ? (*c.role == Color::White ? "white" : "black") : "spectator";
@@ -390,8 +392,11 @@ void GameRoom::on_hello(Client& client, const wire::HelloMsg& hello) {
   }
   if (hello.token) {
     for (Color c : {Color::White, Color::Black}) {
-      const Seat& seat = seats_[side_index(c)];
-      if (!seat.computer && seat.taken && equal_secrets(*hello.token, seat.token)) client.role = c;
+      Seat& seat = seats_[side_index(c)];
+      if (!seat.computer && seat.taken && equal_secrets(*hello.token, seat.token)) {
+        client.role = c;
+        seat.seen = true;
+      }
     }
     if (!client.role) {
       reply_error(client, std::nullopt, "bad-token", "no seat of this game has this token", true,

@@ -68,6 +68,13 @@ struct RatedGameEnd {
   std::string result;  // "1-0", "0-1", "1/2-1/2" (other results are not rated)
 };
 
+// A game of an event ended (issue #18), once committed: the event records its result.
+struct TournamentGameEnd {
+  std::string game_id;
+  std::string tournament;
+  std::string result;  // the verdict's result: "1-0", "+/-", "-/-", ...
+};
+
 struct RoomContext {
   store::Store* store = nullptr;
   // The group-commit writer (issue #16). Null: each commit is made on the caller's thread,
@@ -98,6 +105,9 @@ struct RoomContext {
   // Issue #17: told when a rated game's ending is committed. Called under the room's lock:
   // it must only queue. Empty: rated games are not rated (tests, tools).
   std::function<void(RatedGameEnd)> rated_game_ended;
+  // Issue #18: told when a game of an event has its ending committed. Called under the
+  // room's lock: it must only queue. Empty: nobody is told (the director's sweep finds it).
+  std::function<void(TournamentGameEnd)> tournament_game_ended;
 };
 
 struct JoinResult {
@@ -186,6 +196,7 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
     bool computer = false;
     bool taken = true;
     std::int64_t user = 0;  // the seat's account (issue #17), 0: none
+    bool seen = false;      // its player has connected since the room was loaded
   };
   using Client = RoomClient;  // one socket and its protocol timers (room_client.hpp)
   struct Pending {
@@ -269,6 +280,8 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
   void offer_draw(core::Color side, Millis t);
   // After an action: an automatic ending of the Arbiter becomes the `end` event.
   void end_if_over(std::optional<core::Color> by);
+  // Issue #18: an event's game whose side `late` let the default time pass (Art. 6.7.1).
+  void forfeit_absent(core::Color late);
   void end_game(const std::string& result, const std::string& termination,
                 std::optional<core::Color> winner, std::optional<core::Color> by, Millis t,
                 const std::string& text, std::optional<std::string> article);
@@ -381,6 +394,7 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
     std::vector<std::pair<std::shared_ptr<Connection>, std::string>> seats;
     Reply reply;
     std::optional<std::string> rated_result;  // a rated game's result, ended by this commit
+    std::optional<std::string> event_result;  // an event's game's result, ended by this commit
   };
   std::optional<InFlight> in_flight_;
   bool last_commit_ok_ = true;

@@ -291,6 +291,10 @@ void GameRoom::on_abort(Client& client, const wire::AbortMsg& m) {
   if (!client.role) return reply_error(client, m.id, "not-a-player", "spectators cannot abort");
   if (over()) return reply_error(client, m.id, "game-over", "the game is over");
   if (!can_abort()) {
+    if (extra_.tournament) {
+      return reply_error(client, m.id, "cannot-abort",
+                         "an event's game is played, or lost by default (Art. 6.7.1)");
+    }
     return reply_error(client, m.id, "cannot-abort", "both sides have moved: resign instead");
   }
   end_game("*", "aborted", std::nullopt, *client.role, arbiter_->now(),
@@ -302,6 +306,9 @@ void GameRoom::on_rematch(Client& client, const wire::RematchMsg& m) {
   if (!client.role) return reply_error(client, m.id, "not-a-player", "spectators cannot act");
   const Color side = *client.role;
   if (!over()) return reply_error(client, m.id, "too-early", "the game is not over");
+  if (extra_.tournament) {
+    return reply_error(client, m.id, "tournament", "the event pairs the next game");
+  }
   if (rematch_id_) return reply_error(client, m.id, "game-over", "the rematch has already started");
   switch (m.action) {
     case wire::OfferAction::Offer:

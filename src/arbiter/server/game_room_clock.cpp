@@ -136,8 +136,13 @@ void GameRoom::tick() {
   }
   if (!in_flight_ && !over() && first_move_deadline_ && s >= *first_move_deadline_ && playable() &&
       moves_.size() < 2) {
-    // §3.3: a side that does not make its first move within 30 s: the game is aborted.
     const Color late = arbiter_->game().position().side_to_move();
+    if (extra_.tournament) {
+      forfeit_absent(late);
+      commit();
+      return;
+    }
+    // §3.3: a side that does not make its first move within 30 s: the game is aborted.
     end_game("*", "aborted", std::nullopt, std::nullopt, arbiter_->now(),
              "Game aborted: " + capitalised(late) + " did not move in time", std::nullopt);
     commit();
@@ -247,7 +252,22 @@ void GameRoom::touched() {
   reschedule();
 }
 
+void GameRoom::forfeit_absent(Color late) {
+  // Art. 6.7.1: a player who is not at the board when the default time has elapsed loses,
+  // unless the event's rules say otherwise; online, "at the board" is having made the
+  // first move. When the opponent never connected either, both are absent: both lose.
+  const bool both = moves_.empty() && !seats_[side_index(~late)].seen;
+  competition::ArbiterEvent a;
+  a.action = competition::ArbiterAction::DeclareResult;
+  a.result = both ? "-/-" : late == Color::White ? "-/+" : "+/-";
+  a.reason = both ? "Art. 6.7.1: neither player appeared within the default time"
+                  : "Art. 6.7.1: " + capitalised(late) + " did not appear within the default time";
+  apply(a, arbiter_->now());
+  end_if_over(std::nullopt);
+}
+
 Millis GameRoom::first_move_allowance() const {
+  if (extra_.tournament) return Millis{extra_.waiting_ms};  // Art. 6.7.1's default time
   const int days = start_.time_control.days_per_move();
   return days > 0 ? Millis{std::int64_t{days} * 24 * 3600 * 1000} : ctx_.timings.first_move;
 }

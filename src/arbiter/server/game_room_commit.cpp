@@ -32,10 +32,13 @@ void GameRoom::commit(Reply reply) {
   ARB_ASSERT(!in_flight_);
   Pending p = std::move(pending_);
   pending_ = {};
-  InFlight flight{std::move(p.events), std::move(pending_seat_), std::move(reply), {}};
+  InFlight flight{std::move(p.events), std::move(pending_seat_), std::move(reply), {}, {}};
   pending_seat_.clear();
   if (p.ending && p.ending->status == store::GameStatus::Ended && header_.rated) {
     flight.rated_result = p.ending->result;
+  }
+  if (p.ending && p.ending->status == store::GameStatus::Ended && extra_.tournament) {
+    flight.event_result = p.ending->result;
   }
   if (flight.events.empty() && p.log.empty() && !p.move && !p.ending && !p.seat_user &&
       !p.seat_name) {
@@ -115,6 +118,9 @@ void GameRoom::committed(Result<void> result) {
   publish(std::move(f.events));
   if (f.rated_result && ctx_.rated_game_ended) {
     ctx_.rated_game_ended(RatedGameEnd{id_, header_.time_control, *f.rated_result});
+  }
+  if (f.event_result && ctx_.tournament_game_ended) {
+    ctx_.tournament_game_ended(TournamentGameEnd{id_, *extra_.tournament, *f.event_result});
   }
   for (auto& [connection, text] : f.seats)
     connection->send(std::make_shared<const std::string>(text));

@@ -135,11 +135,17 @@ Result<void> GameRoom::replay(const store::StoredGame& stored) {
   // The seats' accounts as stored (a reload after a failed commit forgets an unstored one).
   header_.white_user = h.white_user;
   header_.black_user = h.black_user;
-  seats_[0] = Seat{h.white_token, h.white, extra_.computer == Color::White, true, h.white_user};
-  seats_[1] = Seat{h.black_token, h.black, extra_.computer == Color::Black, true, h.black_user};
+  const bool seen[2] = {seats_[0].seen, seats_[1].seen};
+  seats_[0] =
+      Seat{h.white_token, h.white, extra_.computer == Color::White, true, h.white_user, seen[0]};
+  seats_[1] =
+      Seat{h.black_token, h.black, extra_.computer == Color::Black, true, h.black_user, seen[1]};
   // A friend game created in the lobby waits for its second player (§1.2); a rematch
   // starts with both seats taken.
-  if (!extra_.computer && !extra_.rematch_of) seats_[side_index(~extra_.creator)].taken = false;
+  // An event's game starts with both seats taken by its pairing (issue #18).
+  if (!extra_.computer && !extra_.rematch_of && !extra_.tournament) {
+    seats_[side_index(~extra_.creator)].taken = false;
+  }
   auto start = start_event(h, extra_, seats_[0].name, seats_[1].name);
   if (!start) return tl::unexpected(start.error());
   start_ = *start;

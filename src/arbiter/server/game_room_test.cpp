@@ -320,7 +320,9 @@ std::shared_ptr<GameRoom> stored_game(store::Store& store, GameRegistry& registr
   h.time_control = tc;
   h.variant = "standard";
   h.start_fen = fen;
-  h.extra = wire::write_extra(wire::GameExtra{core::Color::White, {}, 0, {}, std::string("x"), {}});
+  wire::GameExtra extra;
+  extra.rematch_of = std::string("x");
+  h.extra = wire::write_extra(extra);
   EXPECT_TRUE(store.create_game(h));
   return registry.find(h.id);
 }

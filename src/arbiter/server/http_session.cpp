@@ -1,5 +1,6 @@
 #include "arbiter/server/http_session.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <mutex>
@@ -103,11 +104,31 @@ void HttpSession::run() {
 
 void HttpSession::read_next() {
   parser_.emplace();
-  parser_->body_limit(limits_.http_body_max);
+  // The header first: a PGN import (POST /api/pgn) may send a larger body than the rest.
+  // Beast checks a Content-Length against the limit as it reads the header, so the larger
+  // limit holds until the target is known, then the request's own.
+  parser_->body_limit(std::max(limits_.http_body_max, limits_.http_pgn_body_max));
   parser_->header_limit(static_cast<std::uint32_t>(limits_.http_header_max));
   stream_.expires_after(limits_.http_timeout);
-  http::async_read(stream_, buffer_, *parser_,
-                   beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+  http::async_read_header(
+      stream_, buffer_, *parser_, [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+        if (ec) {
+          self->on_read(ec, n);
+          return;
+        }
+        const auto target = self->parser_->get().target();
+        const std::size_t limit = std::string_view{target.data(), target.size()} == kPgnImportTarget
+                                      ? self->limits_.http_pgn_body_max
+                                      : self->limits_.http_body_max;
+        const auto length = self->parser_->content_length();
+        if (length && *length > limit) {
+          self->on_read(http::error::body_limit, n);
+          return;
+        }
+        self->parser_->body_limit(limit);  // a chunked body is counted as it comes
+        http::async_read(self->stream_, self->buffer_, *self->parser_,
+                         beast::bind_front_handler(&HttpSession::on_read, self));
+      });
 }
 
 void HttpSession::on_read(beast::error_code ec, std::size_t) {
@@ -117,6 +138,13 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   }
   if (ec == http::error::body_limit) {
     keep_alive_ = false;
+    const auto target = parser_->get().target();
+    if (std::string_view{target.data(), target.size()} == kPgnImportTarget) {
+      reply(413, "application/json",
+            error_json("too-large", "a PGN import is at most " +
+                                        std::to_string(limits_.http_pgn_body_max) + " bytes"));
+      return;
+    }
     reply(413, "application/json", error_json("too-large", "request body over the limit"));
     return;
   }

@@ -3,10 +3,17 @@
 
 #include <chrono>
 #include <cstddef>
+#include <string_view>
 
 namespace arbiter::server {
 
+// POST /api/pgn (pgn_api.hpp) takes a PGN file of up to this many bytes (413 beyond).
+inline constexpr std::string_view kPgnImportTarget = "/api/pgn";
+inline constexpr std::size_t kPgnImportBodyMax = std::size_t{1} << 20;
+
 struct Limits {
+  // A PGN import's body (kPgnImportTarget), 413 beyond; every other one is http_body_max.
+  std::size_t http_pgn_body_max = kPgnImportBodyMax;
   std::size_t http_body_max = 16 * 1024;         // 413 beyond
   std::size_t http_header_max = 8 * 1024;        // 431 beyond
   std::chrono::seconds http_timeout{30};         // reading one request

@@ -36,6 +36,9 @@ Result<NodeStarted> Node::start() {
   // Issue #17: rated games are rated once their ending is committed, off the room's lock.
   ratings_ = std::make_unique<RatingService>(*store_, clock_);
   context.rated_game_ended = [this](RatedGameEnd end) { ratings_->game_ended(std::move(end)); };
+  context.tournament_game_ended = [this](TournamentGameEnd end) {
+    if (tournaments_) tournaments_->game_ended(std::move(end));
+  };
   context.timings = options_.timings;
   context.node = options_.node;
   context.lease_ttl = options_.lease_ttl;
@@ -56,8 +59,11 @@ Result<NodeStarted> Node::start() {
     subscriber_ = std::make_unique<EventSubscriber>(
         *options_.redis, [this](const BusEvent& e) { mirrors_->deliver(e); },
         [this](bool up) { mirrors_->set_bus_up(up); });
-    service_.every_second([this] { mirrors_->tick_all(); });
   }
+  service_.every_second([this] {
+    if (mirrors_) mirrors_->tick_all();
+    if (tournaments_) tournaments_->tick();
+  });
 
   NodeStarted started;
   auto converted = registry_->convert_legacy_logs();
@@ -67,6 +73,13 @@ Result<NodeStarted> Node::start() {
         "cannot write the referee logs of the stored games: " + converted.error().describe());
   }
   started.logs_converted = *converted;
+  // The accounts use the store and the clock, which outlive every request (stop() ends the
+  // server and its pool first).
+  auto accounts = std::make_shared<AccountApi>(*store_, clock_, options_.accounts);
+  TournamentOptions events;
+  events.cost = options_.accounts.cost;
+  events.node = options_.node;
+  tournaments_ = std::make_shared<TournamentService>(*store_, *registry_, clock_, accounts, events);
   auto resumed = registry_->resume_all();
   if (!resumed) {
     return make_error(resumed.error().code,
@@ -84,10 +97,8 @@ Result<NodeStarted> Node::start() {
 
   api_ = std::make_shared<GameApi>(*registry_, api_time_, RateLimit{}, options_.creations);
   api_->set_mirrors(mirrors_.get());
-  // The accounts use the store and the clock, which outlive every request (stop() ends the
-  // server and its pool first).
-  auto accounts = std::make_shared<AccountApi>(*store_, clock_, options_.accounts);
   api_->set_accounts(accounts);
+  api_->set_tournaments(tournaments_);
   api_->set_profiles(std::make_shared<ProfileApi>(*store_));
   api_->set_lobby(std::make_shared<LobbyApi>(*registry_, *store_, clock_, accounts,
                                              [api = api_.get()] { return api->allow_creation(); }));
@@ -126,6 +137,7 @@ void Node::stop() {
   if (http_) http_->stop();
   if (writer_) writer_->stop();  // its last completions still reach the rooms through the service
   service_.stop();
+  if (tournaments_) tournaments_->stop();
   subscriber_.reset();
   mirrors_.reset();
   node_client_.reset();

@@ -27,6 +27,7 @@
 #include "arbiter/server/server.hpp"
 #include "arbiter/server/service.hpp"
 #include "arbiter/server/spectator_mirror.hpp"
+#include "arbiter/server/tournament_service.hpp"
 #include "arbiter/server/upstream.hpp"
 #include "arbiter/store/store.hpp"
 
@@ -99,6 +100,9 @@ class Node {
   std::unique_ptr<EnginePool> engines_;
   std::unique_ptr<RatingService> ratings_;  // before the registry: its rooms call it
   std::unique_ptr<EventPublisher> publisher_;
+  // Issue #18: the events. Made at start (it needs the registry); its rooms tell it their
+  // endings through the context, which reads this pointer (set before any room exists).
+  std::shared_ptr<TournamentService> tournaments_;
   std::unique_ptr<GameRegistry> registry_;
   std::unique_ptr<NodeClient> node_client_;
   std::unique_ptr<MirrorRegistry> mirrors_;

@@ -1,7 +1,9 @@
 #include "arbiter/server/registry.hpp"
 
 #include <algorithm>
+#include <condition_variable>
 #include <cstdio>
+#include <mutex>
 #include <random>
 #include <set>
 
@@ -194,6 +196,73 @@ Result<CreatedGame> GameRegistry::create(const wire::CreateGameRequest& request,
   auto room = store_new(game->header, std::move(game->computer));
   if (!room) return tl::unexpected(room.error());
   return game->created(std::move(*room));
+}
+
+Result<GameRegistry::NewGame> GameRegistry::prepare_paired(const PairedGame& game) {
+  auto tc = clock::TimeControl::parse(game.time_control);
+  if (!tc) {
+    Error e = tc.error();
+    e.where.field = "time_control";
+    return tl::unexpected(e);
+  }
+  wire::GameExtra extra;
+  extra.creator = Color::White;
+  extra.tournament = game.tournament;
+  extra.waiting_ms = game.waiting_ms;
+  store::GameHeader h;
+  h.white_token = random_token();
+  h.black_token = random_token();
+  h.white = game.white.name;
+  h.black = game.black.name;
+  h.white_user = game.white.id;
+  h.black_user = game.black.id;
+  h.rated = game.rated;
+  h.time_control = tc->to_string();
+  h.variant = "standard";
+  h.start_fen = std::string(core::kStartFen);
+  h.extra = wire::write_extra(extra);
+  h.created_ms = h.updated_ms = ctx_.clock->wall_ms();
+  NewGame out;
+  out.header = std::move(h);
+  return out;
+}
+
+std::vector<Result<std::string>> GameRegistry::create_paired(std::span<const PairedGame> games) {
+  std::vector<Result<std::string>> out(games.size(), make_error(ErrorCode::kIo, "not created"));
+  if (ctx_.writer == nullptr || ctx_.executor == nullptr) {
+    for (std::size_t i = 0; i < games.size(); ++i) {
+      auto game = prepare_paired(games[i]);
+      if (!game) {
+        out[i] = tl::unexpected(game.error());
+        continue;
+      }
+      auto room = store_new(game->header, nullptr);
+      out[i] = room ? Result<std::string>{game->header.id} : tl::unexpected(room.error());
+    }
+    return out;
+  }
+  // Through the group-commit writer: all submitted at once, stored together.
+  std::mutex m;
+  std::condition_variable cv;
+  std::size_t pending = games.size();
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    auto game = prepare_paired(games[i]);
+    if (!game) {
+      out[i] = tl::unexpected(game.error());
+      std::lock_guard lock{m};
+      --pending;
+      continue;
+    }
+    submit_new(std::make_shared<NewGame>(std::move(*game)), 0, [&, i](Result<CreatedGame> created) {
+      std::lock_guard lock{m};
+      out[i] = created ? Result<std::string>{created->room->id()}
+                       : Result<std::string>{tl::unexpected(created.error())};
+      if (--pending == 0) cv.notify_all();
+    });
+  }
+  std::unique_lock lock{m};
+  cv.wait(lock, [&] { return pending == 0; });
+  return out;
 }
 
 void GameRegistry::create_async(const wire::CreateGameRequest& request, CreatedDone done,

@@ -55,6 +55,16 @@ struct GameLocation {
   std::string owner_address;
 };
 
+// Issue #18: a game an event's pairing makes, both seats taken (docs/events.md).
+struct PairedGame {
+  SeatAccount white;
+  SeatAccount black;
+  std::string time_control;  // the grammar
+  bool rated = false;
+  std::string tournament;       // the event's id
+  std::int64_t waiting_ms = 0;  // Art. 6.7.1's default time
+};
+
 struct RegistryOptions {
   // A game with no socket and nothing time-dependent is dropped from memory after this
   // long without activity (finished games, friend games waiting for their second player);
@@ -84,6 +94,12 @@ class GameRegistry {
   using CreatedDone = std::function<void(Result<CreatedGame>)>;
   void create_async(const wire::CreateGameRequest& request, CreatedDone done,
                     const SeatAccount& creator = {});
+  // Issue #18: stores and opens an event's games; returns their ids, in order. Their
+  // clocks wait for the first move, which each side must make within the default time
+  // (GameExtra). With a group-commit writer the games are stored many to a transaction
+  // (a round of 500 games in a few commits), and the caller waits for them: never call it
+  // from the executor's thread. Errors, per game: kTimeControlSyntax / kTimeControlValue, kIo.
+  [[nodiscard]] std::vector<Result<std::string>> create_paired(std::span<const PairedGame> games);
   // The room of a game, loading it from the store when needed; null if there is none
   // (or, on a cluster node, when another node holds it).
   [[nodiscard]] std::shared_ptr<GameRoom> find(const std::string& id);
@@ -140,6 +156,7 @@ class GameRegistry {
   };
   static constexpr int kIdAttempts = 5;  // fresh ids drawn when one is taken
   Result<NewGame> prepare(const wire::CreateGameRequest& request, const SeatAccount& creator);
+  Result<NewGame> prepare_paired(const PairedGame& game);
   void submit_new(std::shared_ptr<NewGame> game, int attempt, CreatedDone done);
   // Opens and registers the room of a game just stored.
   Result<std::shared_ptr<GameRoom>> open_new(const store::GameHeader& h,

@@ -30,4 +30,30 @@ HttpReply from_error(const Error& e) {
   return error_reply(status, code, e.message, e.where.field, e.where.column);
 }
 
+std::vector<std::string_view> split_path(std::string_view path) {
+  std::vector<std::string_view> parts;
+  while (!path.empty()) {
+    const auto slash = path.find('/');
+    auto part = path.substr(0, slash);
+    if (!part.empty()) parts.push_back(part);
+    if (slash == std::string_view::npos) break;
+    path.remove_prefix(slash + 1);
+  }
+  return parts;
+}
+
+std::optional<std::string_view> query_param(std::string_view query, std::string_view key) {
+  while (!query.empty()) {
+    const auto amp = query.find('&');
+    const auto pair = query.substr(0, amp);
+    const auto eq = pair.find('=');
+    if (pair.substr(0, eq) == key) {
+      return eq == std::string_view::npos ? std::string_view{} : pair.substr(eq + 1);
+    }
+    if (amp == std::string_view::npos) break;
+    query.remove_prefix(amp + 1);
+  }
+  return std::nullopt;
+}
+
 }  // namespace arbiter::server

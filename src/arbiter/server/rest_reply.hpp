@@ -2,8 +2,10 @@
 // with the ErrorCode's name, the field and the column. Shared by the game and account routes.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "arbiter/base/error.hpp"
 #include "arbiter/server/handlers.hpp"
@@ -19,5 +21,11 @@ namespace arbiter::server {
 // 400 with the error's code (kProtocolSyntax as "bad-json"), 500 "internal" for kIo, 503
 // for kCapacity.
 [[nodiscard]] HttpReply from_error(const Error& e);
+
+// "/api/games/x/pgn" → {"api", "games", "x", "pgn"} (empty parts dropped).
+[[nodiscard]] std::vector<std::string_view> split_path(std::string_view path);
+// The value of `key` in a query string "a=1&b=2" ("" for a bare key), or nullopt.
+[[nodiscard]] std::optional<std::string_view> query_param(std::string_view query,
+                                                          std::string_view key);
 
 }  // namespace arbiter::server

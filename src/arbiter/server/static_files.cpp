@@ -114,9 +114,12 @@ Result<fs::path> resolve_static(const fs::path& root, std::string_view target,
   auto relative = decode_static_path(target);
   if (!relative) return tl::unexpected(relative.error());
   // The app's own routes are served by index.html (client-side routing): the lobby, a
-  // game, and the account pages (issue #17).
+  // game, the account pages (issue #17), the board editor, the PGN viewer and the events
+  // (issue #18).
   if (relative->empty() || relative->starts_with("g/") || *relative == "login" ||
-      *relative == "signup" || *relative == "account" || relative->starts_with("@/")) {
+      *relative == "signup" || *relative == "account" || relative->starts_with("@/") ||
+      *relative == "editor" || *relative == "pgn" || *relative == "tournaments" ||
+      relative->starts_with("tournament/")) {
     *relative = "index.html";
   }
   const auto missing = [&] {

@@ -64,6 +64,10 @@ TEST_F(StaticFiles, ServesFilesAndTheAppRoutesInsideTheRoot) {
   EXPECT_EQ(*resolve("/signup"), root / "index.html");
   EXPECT_EQ(*resolve("/account"), root / "index.html");
   EXPECT_EQ(*resolve("/@/Anna"), root / "index.html");  // a player's page
+  EXPECT_EQ(*resolve("/editor"), root / "index.html");
+  EXPECT_EQ(*resolve("/pgn"), root / "index.html");
+  EXPECT_EQ(*resolve("/tournaments"), root / "index.html");
+  EXPECT_EQ(*resolve("/tournament/Ab12Cd34"), root / "index.html");
   EXPECT_FALSE(resolve("/accounts"));                   // only the app's own routes
   EXPECT_EQ(*resolve("/app.js?v=2"), root / "app.js");
   EXPECT_EQ(*resolve("/css/app.css"), root / "css" / "app.css");

@@ -140,6 +140,7 @@ class RoomTest : public ::testing::Test {
     ctx.timings = timings_;
     ctx.node = node_;
     ctx.rated_game_ended = rated_hook_;
+    ctx.tournament_game_ended = tournament_hook_;
     registry_ = std::make_unique<GameRegistry>(ctx);
   }
 
@@ -218,6 +219,8 @@ class RoomTest : public ::testing::Test {
   std::string location_;  // the store, reopened by open()
   // Issue #17: told of rated games' committed endings (RoomContext::rated_game_ended).
   std::function<void(RatedGameEnd)> rated_hook_;
+  // Issue #18: told of events' games' committed endings.
+  std::function<void(TournamentGameEnd)> tournament_hook_;
   // Group commit (game_room_commit_test.cpp): set by a derived fixture before open().
   CommitWriter* writer_ = nullptr;
   Executor* executor_override_ = nullptr;

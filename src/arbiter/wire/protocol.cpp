@@ -578,6 +578,10 @@ std::string write_extra(const GameExtra& extra) {
   j["chess960"] = extra.chess960 ? ordered_json(*extra.chess960) : ordered_json(nullptr);
   j["rematch_of"] = opt_string(extra.rematch_of);
   if (extra.invite) j["invite"] = *extra.invite;
+  if (extra.tournament) {
+    j["tournament"] = *extra.tournament;
+    j["waiting_ms"] = extra.waiting_ms;
+  }
   return dump(j);
 }
 
@@ -616,6 +620,16 @@ Result<GameExtra> read_extra(std::string_view text) {
     }
     if (auto it = j.find("invite"); it != j.end() && it->is_string()) {
       e.invite = it->get<std::string>();
+    }
+    if (auto it = j.find("tournament"); it != j.end() && it->is_string()) {
+      e.tournament = it->get<std::string>();
+      const auto waiting =
+          checked_integer(j.value("waiting_ms", json(0)), 0, 7LL * 24 * 3600 * 1000);
+      if (!waiting)
+        return make_error(ErrorCode::kProtocolSyntax,
+                          "extra: \"waiting_ms\" must be an integer 0..604800000",
+                          Location{0, 0, "waiting_ms"});
+      e.waiting_ms = *waiting;
     }
   } catch (const json::exception& ex) {
     return make_error(ErrorCode::kProtocolSyntax, std::string("extra: ") + ex.what(),

@@ -442,6 +442,12 @@ struct GameExtra {
   std::optional<std::string> rematch_of;
   // A friend game's invitation secret: only a join that names it takes the open seat.
   std::optional<std::string> invite;
+  // Issue #18: a game of an event (docs/events.md): the event's id, both seats taken by its
+  // pairing, no abort and no rematch, and Art. 6.7.1's default time in place of the
+  // first-move abort: a side that has not made its first move `waiting_ms` after the round
+  // started (or after the opponent's first move) loses by default.
+  std::optional<std::string> tournament;
+  std::int64_t waiting_ms = 0;
 };
 [[nodiscard]] std::string write_extra(const GameExtra& extra);
 // Errors: kProtocolSyntax naming the field.

@@ -264,8 +264,13 @@ TEST(ProtocolRest, JoinAndResponses) {
 }
 
 TEST(ProtocolRest, ExtraRoundTrip) {
-  GameExtra e{Color::Black, Color::White, 5, 518, std::string("prev"), std::string("c0ffee")};
+  GameExtra e{Color::Black,          Color::White,       5,    518, std::string("prev"),
+              std::string("c0ffee"), std::string("ev1"), 45000};
   auto back = read_extra(write_extra(e));
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->tournament, std::optional<std::string>("ev1"));
+  EXPECT_EQ(back->waiting_ms, 45000);
+  EXPECT_FALSE(read_extra(R"({"tournament":"x","waiting_ms":-1})"));
   ASSERT_TRUE(back);
   EXPECT_EQ(back->creator, Color::Black);
   EXPECT_EQ(back->computer, std::optional<Color>(Color::White));
