@@ -68,7 +68,7 @@ TEST_F(StaticFiles, ServesFilesAndTheAppRoutesInsideTheRoot) {
   EXPECT_EQ(*resolve("/pgn"), root / "index.html");
   EXPECT_EQ(*resolve("/tournaments"), root / "index.html");
   EXPECT_EQ(*resolve("/tournament/Ab12Cd34"), root / "index.html");
-  EXPECT_FALSE(resolve("/accounts"));                   // only the app's own routes
+  EXPECT_FALSE(resolve("/accounts"));  // only the app's own routes
   EXPECT_EQ(*resolve("/app.js?v=2"), root / "app.js");
   EXPECT_EQ(*resolve("/css/app.css"), root / "css" / "app.css");
   EXPECT_EQ(*resolve("/%61pp.js"), root / "app.js");  // an escaped letter is decoded once
