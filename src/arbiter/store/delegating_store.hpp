@@ -150,6 +150,22 @@ class DelegatingStore : public Store {
     return inner_.lease_tournament(id, node, now, until);
   }
 
+  Result<bool> request_analysis(const AnalysisRecord& a) override {
+    return inner_.request_analysis(a);
+  }
+  Result<std::optional<AnalysisRecord>> find_analysis(std::string_view game_id) override {
+    return inner_.find_analysis(game_id);
+  }
+  Result<bool> update_analysis(const AnalysisRecord& a) override {
+    return inner_.update_analysis(a);
+  }
+  Result<std::vector<AnalysisRecord>> pending_analyses(int limit) override {
+    return inner_.pending_analyses(limit);
+  }
+  Result<std::vector<std::string>> games_in_play_of(std::int64_t user_id, int limit) override {
+    return inner_.games_in_play_of(user_id, limit);
+  }
+
  protected:
   Store& inner_;
 };

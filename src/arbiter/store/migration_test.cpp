@@ -1,8 +1,8 @@
 // Versioned migrations: the list's rules, a SQLite file made by the program before
 // migrations existed (schema version 1 in PRAGMA user_version, no schema_migrations), and
-// databases of versions 6, 7, 8, 9 and 10 on every backend, from before accounts, before
-// rated games, before the games' categories, before the lobby's seeks (issue #17) and before
-// the events run by the server (issue #18).
+// databases of versions 6, 7, 8, 9, 10 and 11 on every backend, from before accounts, before
+// rated games, before the games' categories, before the lobby's seeks (issue #17), before
+// the events run by the server and before the analyses of games (issue #18).
 #include "arbiter/store/migration.hpp"
 
 #include <gtest/gtest.h>
@@ -65,11 +65,12 @@ TEST(Migrations, BothBackendsHaveTheSameNumberedList) {
     EXPECT_EQ(pg[i].name, sqlite[i].name);
     EXPECT_EQ(pg[i].step, sqlite[i].step);
   }
-  EXPECT_EQ(latest_version(sqlite), 11);
+  EXPECT_EQ(latest_version(sqlite), 12);
   EXPECT_EQ(sqlite[8].name, "game categories");
   EXPECT_EQ(sqlite[8].step, MigrationStep::FillGameSpeeds);
   EXPECT_EQ(sqlite[9].name, "lobby seeks");
-  EXPECT_EQ(sqlite.back().name, "tournaments");
+  EXPECT_EQ(sqlite[10].name, "tournaments");
+  EXPECT_EQ(sqlite.back().name, "game analyses");
   EXPECT_EQ(sqlite.back().step, MigrationStep::None);
 }
 
@@ -110,11 +111,11 @@ TEST(Migrations, AVersion1SqliteFileIsMigratedAndKeepsItsGames) {
   }
   auto db = sqlite::Database::open(path, 1000);
   ASSERT_TRUE(db);
-  EXPECT_EQ(query_int(*db, "PRAGMA user_version"), 11);
+  EXPECT_EQ(query_int(*db, "PRAGMA user_version"), 12);
   EXPECT_EQ(query_int(*db,
                       "SELECT COUNT(*) FROM schema_migrations"
-                      " WHERE version IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)"),
-            11);
+                      " WHERE version IN (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)"),
+            12);
   // Version 9: the game of version 1 got its category; a player's games are indexed with
   // the id after the end time, and by category.
   EXPECT_EQ(query_int(*db, "SELECT speed = 'blitz' FROM games WHERE id = 'old'"), 1);
@@ -133,6 +134,12 @@ TEST(Migrations, AVersion1SqliteFileIsMigratedAndKeepsItsGames) {
                       "SELECT COUNT(*) FROM sqlite_master WHERE name IN ('tournaments',"
                       " 'tournaments_by_status', 'tournaments_by_start', 'tournaments_due')"),
             4);
+  // Version 12: the analyses of games and their index, and the games in play of a seat.
+  EXPECT_EQ(
+      query_int(*db,
+                "SELECT COUNT(*) FROM sqlite_master WHERE name IN ('game_analyses',"
+                " 'game_analyses_pending', 'games_in_play_by_white', 'games_in_play_by_black')"),
+      4);
   // Version 6: the events kept, in a table with rowids under a unique (game, seq) index.
   EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM events WHERE game_id = 'old' AND seq = 1"), 1);
   EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'events_by_game'"), 1);
@@ -155,7 +162,7 @@ TEST(Migrations, ANewSqliteFileRecordsEveryMigrationOnce) {
   ASSERT_TRUE(SqliteStore::open(path));  // a second open applies nothing
   auto db = sqlite::Database::open(path, 1000);
   ASSERT_TRUE(db);
-  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM schema_migrations"), 11);
+  EXPECT_EQ(query_int(*db, "SELECT COUNT(*) FROM schema_migrations"), 12);
   EXPECT_EQ(query_int(*db,
                       "SELECT name = 'games by status' FROM schema_migrations"
                       " WHERE version = 2"),
@@ -184,7 +191,7 @@ TEST(Migrations, ASqliteFileOfANewerProgramIsRefused) {
   EXPECT_EQ(store.error().code, ErrorCode::kUnsupported);
 }
 
-// A database as the program of schema version `version` (6 to 10) left it, on either
+// A database as the program of schema version `version` (6 to 11) left it, on either
 // backend: that backend's own migrations 1..version applied and recorded, and a game with a
 // move, an event and a referee log line; from version 7 on, an account too (id 1, Anna).
 // Only the SQL of each migration is run, not its step (MigrationStep): from version 9 on,
@@ -261,9 +268,9 @@ TEST_P(MigrationToAccounts, AVersion6DatabaseGainsAccountsAndKeepsItsGames) {
     ASSERT_TRUE(store->create_session(s));
     EXPECT_EQ(*store->find_session(s.token_hash, 3500), s);
   }
-  EXPECT_EQ(schema_version(GetParam(), location()), 11);
+  EXPECT_EQ(schema_version(GetParam(), location()), 12);
   ASSERT_TRUE(open());  // a second open applies nothing
-  EXPECT_EQ(schema_version(GetParam(), location()), 11);
+  EXPECT_EQ(schema_version(GetParam(), location()), 12);
 }
 
 class MigrationToRatings : public testing::BackendTest {};
@@ -306,9 +313,9 @@ TEST_P(MigrationToRatings, AVersion7DatabaseGainsRatedGamesAndKeepsItsGames) {
     ASSERT_EQ(changes->size(), 2u);
     EXPECT_EQ(store->ratings_of(1)->at(0).games, 1);
   }
-  EXPECT_EQ(schema_version(GetParam(), location()), 11);
+  EXPECT_EQ(schema_version(GetParam(), location()), 12);
   ASSERT_TRUE(open());  // a second open applies nothing
-  EXPECT_EQ(schema_version(GetParam(), location()), 11);
+  EXPECT_EQ(schema_version(GetParam(), location()), 12);
 }
 
 // Each game's stored category (games.speed), by id, read with the backend's own client.
@@ -390,9 +397,9 @@ TEST_P(MigrationToCategories, AVersion8DatabaseGetsEachGamesCategory) {
       {"rapid", "rapid"}, {"classical", "classical"}, {"correspondence", "correspondence"},
       {"unparsed", ""},   {"new", "bullet"}};
   EXPECT_EQ(stored_speeds(GetParam(), location()), expected);
-  EXPECT_EQ(schema_version(GetParam(), location()), 11);
+  EXPECT_EQ(schema_version(GetParam(), location()), 12);
   ASSERT_TRUE(open());  // a second open applies nothing
-  EXPECT_EQ(schema_version(GetParam(), location()), 11);
+  EXPECT_EQ(schema_version(GetParam(), location()), 12);
   EXPECT_EQ(stored_speeds(GetParam(), location()), expected);
 }
 
@@ -431,9 +438,9 @@ TEST_P(MigrationToSeeks, AVersion9DatabaseGainsTheLobbysSeeksAndKeepsItsGames) {
     EXPECT_EQ(*store->open_seeks(3500, 10), std::vector<SeekRecord>{s});
     EXPECT_EQ(*store->take_seek("seek1", 3500), s);
   }
-  EXPECT_EQ(schema_version(GetParam(), location()), 11);
+  EXPECT_EQ(schema_version(GetParam(), location()), 12);
   ASSERT_TRUE(open());  // a second open applies nothing
-  EXPECT_EQ(schema_version(GetParam(), location()), 11);
+  EXPECT_EQ(schema_version(GetParam(), location()), 12);
 }
 
 class MigrationToTournaments : public testing::BackendTest {};
@@ -488,9 +495,73 @@ INSERT INTO seeks (id, key_hash, game_id, invite, owner_user_id, owner_name, own
     EXPECT_EQ(*store->lease_tournament("weekly", "node-a", 5000, 6000), true);
     EXPECT_EQ(*store->lease_tournament("weekly", "node-b", 5000, 6000), false);
   }
-  EXPECT_EQ(schema_version(GetParam(), location()), 11);
+  EXPECT_EQ(schema_version(GetParam(), location()), 12);
   ASSERT_TRUE(open());  // a second open applies nothing
-  EXPECT_EQ(schema_version(GetParam(), location()), 11);
+  EXPECT_EQ(schema_version(GetParam(), location()), 12);
+}
+
+class MigrationToAnalyses : public testing::BackendTest {};
+ARB_STORE_BACKENDS(MigrationToAnalyses);
+
+TEST_P(MigrationToAnalyses, AVersion11DatabaseGainsAnalysesAndKeepsItsGamesAndEvents) {
+  std::string sql = old_database(GetParam(), 11);
+  // Two more games of Anna's (account 1): one ended, one in play; and an event.
+  sql += std::string{R"sql(
+INSERT INTO games (id, white_token, black_token, white, black, time_control, variant,
+  start_fen, status, result, reason, extra, created_ms, updated_ms, white_user, black_user,
+  speed)
+  VALUES ('fin', 'w', 'b', 'Anna', 'Boris', '180+2', 'standard', ')sql"} +
+         testing::kStartFen + R"sql(', 'ended', '1-0', 'checkmate', '{}', 1000, 3000, 1, 0,
+  'blitz'),
+  ('play', 'w', 'b', 'Boris', 'Anna', '180+2', 'standard', ')sql" +
+         testing::kStartFen + R"sql(', 'ongoing', '*', '', '{}', 1000, 3000, 0, 1, 'blitz');
+INSERT INTO tournaments (id, kind, name, owner_user_id, status, version, created_ms,
+  starts_ms, due_ms, node, lease_until_ms, state)
+  VALUES ('weekly', 'swiss', 'Weekly Swiss', 1, 'running', 3, 3000, 5000, 6000, '', 0, '{}');
+)sql";
+  ASSERT_TRUE(testing::execute_sql(location(), sql));
+  ASSERT_EQ(schema_version(GetParam(), location()), 11);
+  {
+    auto store = open();
+    ASSERT_TRUE(store);
+    auto game = store->load_game("old");
+    ASSERT_TRUE(game) << game.error().describe();
+    EXPECT_EQ(game->header.white, "Anna");
+    EXPECT_EQ(game->header.status, GameStatus::Ongoing);
+    ASSERT_EQ(game->moves.size(), 1u);
+    EXPECT_EQ(game->log, std::vector<LogLine>{testing::sample_line(1)});
+    EXPECT_EQ(store->find_user("anna")->value().id, 1);
+    auto event = store->find_tournament("weekly");
+    ASSERT_TRUE(event) << event.error().describe();
+    ASSERT_TRUE(*event);
+    EXPECT_EQ((*event)->version, 3);
+    EXPECT_EQ((*event)->status, TournamentStatus::Running);
+    // Version 12: the ended game is analysed once; the games in play before it are found.
+    AnalysisRecord a;
+    a.game_id = "fin";
+    a.total = 40;
+    a.requested_by = 1;
+    a.requested_ms = 7000;
+    a.updated_ms = 7000;
+    EXPECT_EQ(*store->request_analysis(a), true);
+    EXPECT_EQ(*store->request_analysis(a), false);
+    EXPECT_EQ(*store->find_analysis("fin"), a);
+    EXPECT_EQ(*store->pending_analyses(10), std::vector<AnalysisRecord>{a});
+    a.status = AnalysisStatus::Done;
+    a.done = 40;
+    a.text = "analysis text";
+    a.updated_ms = 8000;
+    EXPECT_EQ(*store->update_analysis(a), true);
+    EXPECT_EQ(*store->find_analysis("fin"), a);
+    EXPECT_EQ(*store->pending_analyses(10), std::vector<AnalysisRecord>{});
+    AnalysisRecord in_play = a;
+    in_play.game_id = "old";
+    EXPECT_EQ(store->request_analysis(in_play).error().where.field, "status");
+    EXPECT_EQ(*store->games_in_play_of(1, 10), std::vector<std::string>{"play"});
+  }
+  EXPECT_EQ(schema_version(GetParam(), location()), 12);
+  ASSERT_TRUE(open());  // a second open applies nothing
+  EXPECT_EQ(schema_version(GetParam(), location()), 12);
 }
 
 }  // namespace

@@ -40,6 +40,8 @@ struct PreparedStatement {
 [[nodiscard]] std::span<const PreparedStatement> seek_statements() noexcept;
 // The statements of PgStore's events run by the server (pg_tournaments.cpp).
 [[nodiscard]] std::span<const PreparedStatement> tournament_statements() noexcept;
+// The statements of PgStore's analyses of games (pg_analyses.cpp).
+[[nodiscard]] std::span<const PreparedStatement> analysis_statements() noexcept;
 // The statements of a player's archive (pg_queries.cpp), made of one text per seat.
 [[nodiscard]] std::span<const PreparedStatement> archive_statements();
 

@@ -226,6 +226,7 @@ Result<std::unique_ptr<PgStore>> PgStore::open(const std::string& url) {
   store->session_->add_statements(pg::archive_statements());
   store->session_->add_statements(pg::seek_statements());
   store->session_->add_statements(pg::tournament_statements());
+  store->session_->add_statements(pg::analysis_statements());
   return store;
 }
 

@@ -104,6 +104,14 @@ class PgStore final : public Store {
                                                                       int limit) override;
   [[nodiscard]] Result<bool> lease_tournament(std::string_view id, std::string_view node,
                                               WallMs now, WallMs until) override;
+  // Analyses of games (issue #18 item 3; pg_analyses.cpp).
+  [[nodiscard]] Result<bool> request_analysis(const AnalysisRecord& a) override;
+  [[nodiscard]] Result<std::optional<AnalysisRecord>> find_analysis(
+      std::string_view game_id) override;
+  [[nodiscard]] Result<bool> update_analysis(const AnalysisRecord& a) override;
+  [[nodiscard]] Result<std::vector<AnalysisRecord>> pending_analyses(int limit) override;
+  [[nodiscard]] Result<std::vector<std::string>> games_in_play_of(std::int64_t user_id,
+                                                                  int limit) override;
   // One transaction, one flush; a savepoint per write.
   [[nodiscard]] std::vector<Result<void>> commit(std::span<const GameWrite> writes) override;
 

@@ -72,7 +72,8 @@ TEST_F(PgStoreTest, MigrationsAreRecordedAndAppliedOnce) {
                   " FROM schema_migrations"),
             "1:games, moves and events,2:games by status,3:referee event log,4:game leases,"
             "5:cluster nodes,6:events appended,7:accounts and sessions,"
-            "8:rated games and ratings,9:game categories,10:lobby seeks,11:tournaments");
+            "8:rated games and ratings,9:game categories,10:lobby seeks,11:tournaments,"
+            "12:game analyses");
   EXPECT_EQ(admin("SELECT COUNT(*) FROM pg_indexes WHERE indexname = 'games_by_status'"
                   " AND schemaname = current_schema()"),
             "1");

@@ -187,6 +187,23 @@ Result<TournamentStatus> stored_tournament_status(std::string_view text) {
                     {0, 0, "status"});
 }
 
+Result<void> check_analysable(std::string_view game_id, GameStatus status) {
+  if (status == GameStatus::Ended) return {};
+  if (status == GameStatus::Aborted) {
+    return state_error(
+        "game '" + std::string{game_id} + "' was aborted: there is nothing to analyse", "status");
+  }
+  return state_error("game '" + std::string{game_id} + "' is still in play (" +
+                         std::string{to_string(status)} + "): it is analysed once it has ended",
+                     "status");
+}
+
+Result<AnalysisStatus> stored_analysis_status(std::string_view text) {
+  if (auto status = parse_analysis_status(text)) return *status;
+  return make_error(ErrorCode::kIo, "unknown analysis status '" + std::string{text} + "' stored",
+                    {0, 0, "status"});
+}
+
 WallMs latest_wall(WallMs wall_ms, std::span<const EventRecord> events) noexcept {
   for (const EventRecord& e : events) wall_ms = std::max(wall_ms, e.wall_ms);
   return wall_ms;

@@ -78,6 +78,12 @@ namespace arbiter::store {
 // An event's status as a backend read it back: kIo (field "status") for a text that is
 // none of to_string(TournamentStatus)'s, which the tables' CHECK never lets in.
 [[nodiscard]] Result<TournamentStatus> stored_tournament_status(std::string_view text);
+// Analyses (issue #18 item 3). A game may be analysed once it has ended: kProtocolState
+// (field "status") while it is in play, or when it was aborted (no game to analyse).
+[[nodiscard]] Result<void> check_analysable(std::string_view game_id, GameStatus status);
+// An analysis's status as a backend read it back: kIo (field "status") for a text that is
+// none of to_string(AnalysisStatus)'s, which the tables' CHECK never lets in.
+[[nodiscard]] Result<AnalysisStatus> stored_analysis_status(std::string_view text);
 // The game's new updated_ms: the latest of `wall_ms` and the events' wall times.
 [[nodiscard]] WallMs latest_wall(WallMs wall_ms, std::span<const EventRecord> events) noexcept;
 

@@ -267,6 +267,36 @@ CREATE INDEX tournaments_due ON tournaments (due_ms, id)
   WHERE status <> 'finished' AND due_ms > 0;
 )sql";
 
+// Version 12 (issue #18 item 3, docs/store.md "Analyses of games"): a game's analysis by the
+// server's engine, one row per game (game_id the primary key, referencing the game): its
+// status, its progress (done of total positions), who asked and when, and its text
+// (analysis::to_text's once done, the reason once failed; up to 8 MiB), last, so that
+// reading the other columns never walks it. game_analyses_pending, partial, holds only the
+// analyses queued or running and serves pending_analyses, the oldest request first.
+// games_in_play_by_white and games_in_play_by_black, partial, hold only the games in play
+// (created or ongoing) of accounts and serve games_in_play_of: the archive's indexes of a
+// player's games (version 9's) would walk all the games the player ever played to find the
+// few in play. Their queries repeat the indexes' terms word for word.
+// A table with rowids, as tournaments: a row holds a whole text, up to 8 MiB.
+constexpr std::string_view kGameAnalyses = R"sql(
+CREATE TABLE game_analyses (
+  game_id      TEXT PRIMARY KEY REFERENCES games (id),
+  status       TEXT NOT NULL CHECK (status IN ('queued','running','done','failed')),
+  done         INTEGER NOT NULL CHECK (done >= 0),
+  total        INTEGER NOT NULL CHECK (total >= done AND total <= 100000),
+  requested_by INTEGER NOT NULL CHECK (requested_by >= 0),
+  requested_ms INTEGER NOT NULL,
+  updated_ms   INTEGER NOT NULL,
+  text         TEXT NOT NULL
+);
+CREATE INDEX game_analyses_pending ON game_analyses (requested_ms, game_id)
+  WHERE status IN ('queued','running');
+CREATE INDEX games_in_play_by_white ON games (white_user, id)
+  WHERE white_user <> 0 AND status IN ('created','ongoing');
+CREATE INDEX games_in_play_by_black ON games (black_user, id)
+  WHERE black_user <> 0 AND status IN ('created','ongoing');
+)sql";
+
 constexpr Migration kMigrations[] = {
     {1, "games, moves and events", kGamesMovesEvents},
     {2, "games by status", kGamesByStatus},
@@ -279,6 +309,7 @@ constexpr Migration kMigrations[] = {
     {9, "game categories", kGameCategories, MigrationStep::FillGameSpeeds},
     {10, "lobby seeks", kLobbySeeks},
     {11, "tournaments", kTournaments},
+    {12, "game analyses", kGameAnalyses},
 };
 
 Result<std::int64_t> user_version(sqlite::Database& db) {

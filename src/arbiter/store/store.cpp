@@ -45,6 +45,24 @@ std::optional<TournamentStatus> parse_tournament_status(std::string_view s) noex
   return std::nullopt;
 }
 
+std::string_view to_string(AnalysisStatus s) noexcept {
+  switch (s) {
+    case AnalysisStatus::Queued: return "queued";
+    case AnalysisStatus::Running: return "running";
+    case AnalysisStatus::Done: return "done";
+    case AnalysisStatus::Failed: return "failed";
+  }
+  return "queued";
+}
+
+std::optional<AnalysisStatus> parse_analysis_status(std::string_view s) noexcept {
+  for (AnalysisStatus status : {AnalysisStatus::Queued, AnalysisStatus::Running,
+                                AnalysisStatus::Done, AnalysisStatus::Failed}) {
+    if (to_string(status) == s) return status;
+  }
+  return std::nullopt;
+}
+
 WallMs StoredGame::last_activity_ms() const noexcept {
   WallMs last = header.created_ms;
   if (!moves.empty()) last = std::max(last, moves.back().wall_ms);

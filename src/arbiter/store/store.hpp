@@ -342,6 +342,25 @@ struct TournamentRecord {
   friend bool operator==(const TournamentRecord&, const TournamentRecord&) = default;
 };
 
+// A game's analysis by the server's engine (issue #18 item 3, docs/analysis.md): asked for
+// once a game has ended, analysed by one of the server's workers, and kept with the game.
+// `text` is analysis::to_text's once done, the reason once failed.
+enum class AnalysisStatus : std::uint8_t { Queued, Running, Done, Failed };
+[[nodiscard]] std::string_view to_string(AnalysisStatus s) noexcept;
+[[nodiscard]] std::optional<AnalysisStatus> parse_analysis_status(std::string_view s) noexcept;
+
+struct AnalysisRecord {
+  std::string game_id;
+  AnalysisStatus status = AnalysisStatus::Queued;
+  int done = 0;                   // positions analysed so far (0..total)
+  int total = 0;                  // positions to analyse (0..100000)
+  std::int64_t requested_by = 0;  // the account that asked; 0: an anonymous player
+  std::string text;               // at most 8 MiB, valid UTF-8 without NUL
+  WallMs requested_ms = 0;
+  WallMs updated_ms = 0;
+  friend bool operator==(const AnalysisRecord&, const AnalysisRecord&) = default;
+};
+
 // Errors common to every backend: kInvalidArgument (bad id, FEN, ply or status; field
 // names it), kProtocolState (unknown game, duplicate or out-of-order ply or seq, game
 // already finished), kIo (the database failed; the operation was rolled back).
@@ -537,6 +556,25 @@ class Store {
   // otherwise. Of concurrent callers on any node, one wins. The version is not changed.
   [[nodiscard]] virtual Result<bool> lease_tournament(std::string_view id, std::string_view node,
                                                       WallMs now, WallMs until) = 0;
+  // Analyses (issue #18 item 3, docs/analysis.md). Queues the analysis of a game that has
+  // ended (status ended): true when queued now; false when the game has one already that
+  // is queued, running or done (nothing changed). A failed one is replaced. Errors: no such
+  // game (kProtocolState "game_id"), a game not ended (kProtocolState "status"), a bad
+  // field (kInvalidArgument naming it: game_id, status, done, total, requested_by, text).
+  [[nodiscard]] virtual Result<bool> request_analysis(const AnalysisRecord& a) = 0;
+  // The analysis of a game, or nullopt.
+  [[nodiscard]] virtual Result<std::optional<AnalysisRecord>> find_analysis(
+      std::string_view game_id) = 0;
+  // Replaces status, done, total, text and updated_ms of the analysis of a.game_id; false
+  // when there is none. Errors as request_analysis's fields.
+  [[nodiscard]] virtual Result<bool> update_analysis(const AnalysisRecord& a) = 0;
+  // The analyses queued or running (a process stopped in the middle of one), the oldest
+  // request first, at most `limit` (1..1000): what the workers take, and take again at start.
+  [[nodiscard]] virtual Result<std::vector<AnalysisRecord>> pending_analyses(int limit) = 0;
+  // The ids of the games in play (status created or ongoing) with `user_id` in a seat, at
+  // most `limit` (1..1000): Art. 11.3.1 allows no analysis to a player during his game.
+  [[nodiscard]] virtual Result<std::vector<std::string>> games_in_play_of(std::int64_t user_id,
+                                                                          int limit) = 0;
   // Group commit (issue #16): the writes of many games durable together. Each write is
   // all or nothing and fails alone (the same checks as append_move, append_events and
   // finish_game); one result per write, in order. A backend commits them in one

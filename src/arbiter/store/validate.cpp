@@ -59,6 +59,10 @@ constexpr int kMaxSeekRating = 4000;
 constexpr std::size_t kMaxTournamentId = 32;
 constexpr std::size_t kMaxTournamentState = std::size_t{16} << 20;
 
+// A game's analysis (issue #18 item 3): the positions of a game at most, and its text's size.
+constexpr int kMaxAnalysisPositions = 100'000;
+constexpr std::size_t kMaxAnalysisText = std::size_t{8} << 20;
+
 // Well-formed UTF-8 (no overlong forms, surrogates or code points above U+10FFFF), as a
 // PostgreSQL database in UTF8 accepts it: SQLite would keep any bytes, PostgreSQL refuse
 // them, and both backends must refuse the same texts with the same error.
@@ -490,6 +494,46 @@ Result<void> validate_tournament_lease(std::string_view id, std::string_view nod
     return invalid("a node name is 1..64 characters of [A-Za-z0-9_.:-]", "node");
   }
   return {};
+}
+
+Result<void> validate_analysis_game_id(std::string_view game_id) {
+  if (auto ok = validate_game_id(game_id); !ok) {
+    return invalid("an analysis's " + ok.error().message, "game_id");
+  }
+  return {};
+}
+
+Result<void> validate_analysis(const AnalysisRecord& a) {
+  if (auto ok = validate_analysis_game_id(a.game_id); !ok) return ok;
+  if (static_cast<unsigned>(a.status) > static_cast<unsigned>(AnalysisStatus::Failed)) {
+    return invalid("an analysis's status is queued, running, done or failed", "status");
+  }
+  if (a.total < 0 || a.total > kMaxAnalysisPositions) {
+    return invalid("an analysis has 0..100000 positions, not " + std::to_string(a.total), "total");
+  }
+  if (a.done < 0 || a.done > a.total) {
+    return invalid("an analysis has done 0.." + std::to_string(a.total) +
+                       " positions (its total), not " + std::to_string(a.done),
+                   "done");
+  }
+  if (a.requested_by < 0) {
+    return invalid("an analysis is requested by an account id >= 1, or 0 for a player without one",
+                   "requested_by");
+  }
+  if (a.text.size() > kMaxAnalysisText) {
+    return invalid(
+        "an analysis's text has at most 8 MiB, not " + std::to_string(a.text.size()) + " bytes",
+        "text");
+  }
+  if (a.text.find('\0') != std::string::npos || !is_utf8(a.text)) {
+    return invalid("an analysis's text is UTF-8 without a NUL byte", "text");
+  }
+  return {};
+}
+
+Result<void> validate_in_play_query(std::int64_t user_id, int limit) {
+  if (user_id < 1) return invalid("the games in play are an account's: an id >= 1", "user_id");
+  return validate_limit(limit);
 }
 
 }  // namespace arbiter::store

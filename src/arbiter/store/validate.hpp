@@ -109,4 +109,16 @@ namespace arbiter::store {
 // chars of [A-Za-z0-9_.:-] (field "node").
 [[nodiscard]] Result<void> validate_tournament_lease(std::string_view id, std::string_view node);
 
+// Analyses (issue #18 item 3, docs/store.md). A game id as validate_game_id's, named
+// "game_id" (find_analysis).
+[[nodiscard]] Result<void> validate_analysis_game_id(std::string_view game_id);
+// An analysis as request_analysis and update_analysis take it: game_id as above; a status
+// of the enum (field "status"); total 0..100000 positions; done 0..total; requested_by >= 0
+// (0: a player without an account); text at most 8 MiB of UTF-8 without a NUL byte (what a
+// PostgreSQL TEXT holds, as an event's state). Each error names its field. The times are the
+// caller's and are kept as given.
+[[nodiscard]] Result<void> validate_analysis(const AnalysisRecord& a);
+// Store::games_in_play_of: user_id >= 1 (field "user_id"), a limit of 1..1000.
+[[nodiscard]] Result<void> validate_in_play_query(std::int64_t user_id, int limit);
+
 }  // namespace arbiter::store
