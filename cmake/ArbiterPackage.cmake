@@ -6,7 +6,7 @@ include(CMakePackageConfigHelpers)
 
 # The modules of the library, each after the modules it depends on.
 set(ARBITER_PACKAGE_MODULES
-  base core notation pgn game clock competition rating tournament engine wire)
+  base core notation pgn game clock competition rating tournament engine analysis wire)
 set(ARBITER_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/Arbiter)
 
 set(package_targets)

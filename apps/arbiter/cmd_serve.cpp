@@ -30,6 +30,8 @@ struct ServeArgs {
   server::RateLimit creations = server::kCreationLimit;
   // Memory limits (docs/security.md).
   int engines = 2;
+  int analysis_workers = 1;
+  std::uint64_t analysis_nodes = 300'000;
   int max_computer_games = 64;
   int evict_after_s = 60;
   // The group commit's window (server::CommitWriterOptions), in microseconds.
@@ -104,6 +106,8 @@ void serve(const ServeArgs& args) {
   pool.searchers = args.engines;
   pool.max_games = args.max_computer_games;
   o.engines = pool;
+  o.analysis.workers = args.analysis_workers;
+  o.analysis.nodes = args.analysis_nodes;
   o.node = args.node;
   o.lease_ttl = std::chrono::milliseconds{args.lease_ttl_ms};
   o.advertise = args.advertise;
@@ -162,6 +166,14 @@ void register_serve(CLI::App& app) {
   cmd->add_option("--engines", args->engines,
                   "engines shared by all computer games (8 MB hash each)")
       ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  cmd->add_option("--analysis-workers", args->analysis_workers,
+                  "post-game analyses at once, one core each (docs/analysis.md)")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  cmd->add_option("--analysis-nodes", args->analysis_nodes,
+                  "nodes searched per position of a post-game analysis")
+      ->check(CLI::Range(1000, 100'000'000))
       ->capture_default_str();
   cmd->add_option("--max-computer-games", args->max_computer_games,
                   "computer games in memory at once; more are refused with 503")

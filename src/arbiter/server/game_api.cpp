@@ -65,6 +65,7 @@ HttpReply GameApi::handle(const HttpRequest& request) {
   if (profiles_ && ProfileApi::owns(request.target)) return profiles_->handle(request);
   if (lobby_ && LobbyApi::owns(request.target)) return lobby_->handle(request);
   if (tournaments_ && TournamentService::owns(request.target)) return tournaments_->handle(request);
+  if (analyses_ && AnalysisService::owns(request.target)) return analyses_->handle(request);
   return route(request);
 }
 
@@ -90,7 +91,8 @@ void GameApi::handle_async(const HttpRequest& request, Respond respond) {
   const std::string_view target = request.target;
   const auto parts = split_path(target.substr(0, target.find('?')));
   if ((accounts_ && AccountApi::owns(target)) || (profiles_ && ProfileApi::owns(target)) ||
-      (lobby_ && LobbyApi::owns(target)) || (tournaments_ && TournamentService::owns(target))) {
+      (lobby_ && LobbyApi::owns(target)) || (tournaments_ && TournamentService::owns(target)) ||
+      (analyses_ && AnalysisService::owns(target))) {
     // Argon2id takes about 0.1 s of a core: on the pool, never on a network thread.
     waiting_->post([this, request, respond = std::move(respond)] { respond(handle(request)); });
     return;
@@ -291,9 +293,15 @@ HttpReply GameApi::route(const HttpRequest& request) {
     // are read from the store (this route runs on the waiting pool).
     auto ratings = registry_.rating_changes(room->id());
     if (!ratings) return from_error(ratings.error());
+    std::string text = room->pgn(game_site(request.host, room->id()), *ratings);
+    // Issue #18 item 3: with ?analysis=1, the server's analysis as [%eval] comments, NAGs
+    // and the engine's lines, when the game has one.
+    if (analyses_ && query_param(query, "analysis") == std::string_view{"1"}) {
+      if (auto annotated = analyses_->annotated(room->id(), text)) text = std::move(*annotated);
+    }
     return HttpReply{200,
                      "application/x-chess-pgn; charset=utf-8",
-                     room->pgn(game_site(request.host, room->id()), *ratings),
+                     std::move(text),
                      "attachment; filename=\"arbiter-" + room->id() + ".pgn\"",
                      {}};
   }

@@ -24,6 +24,7 @@
 
 #include "arbiter/base/time_source.hpp"
 #include "arbiter/server/account_api.hpp"
+#include "arbiter/server/analysis_service.hpp"
 #include "arbiter/server/handlers.hpp"
 #include "arbiter/server/lobby_api.hpp"
 #include "arbiter/server/profile_api.hpp"
@@ -79,6 +80,11 @@ class GameApi final : public ApiHandler {
   void set_tournaments(std::shared_ptr<TournamentService> tournaments) noexcept {
     tournaments_ = std::move(tournaments);
   }
+  // Post-game analysis (/api/games/{id}/analysis, the PGN's ?analysis=1; issue #18), on
+  // the waiting pool. Null: those answer 404 / the plain PGN.
+  void set_analyses(std::shared_ptr<AnalysisService> analyses) noexcept {
+    analyses_ = std::move(analyses);
+  }
   // Browser tests only: POST /api/test/clock {"advance_ms": N} (1 ms .. 30 days) moves
   // `clock` forward. Null (the default): that route answers 404.
   void set_test_clock(ShiftedRoomClock* clock) noexcept { test_clock_ = clock; }
@@ -103,6 +109,7 @@ class GameApi final : public ApiHandler {
   std::shared_ptr<ProfileApi> profiles_;
   std::shared_ptr<LobbyApi> lobby_;
   std::shared_ptr<TournamentService> tournaments_;
+  std::shared_ptr<AnalysisService> analyses_;
   ShiftedRoomClock* test_clock_ = nullptr;
 
   RateLimit creation_limit_;

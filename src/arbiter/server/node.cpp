@@ -99,6 +99,12 @@ Result<NodeStarted> Node::start() {
   api_->set_mirrors(mirrors_.get());
   api_->set_accounts(accounts);
   api_->set_tournaments(tournaments_);
+  analyses_ = std::make_shared<AnalysisService>(*store_, clock_, accounts, options_.analysis);
+  if (auto queued = analyses_->resume(); !queued) {
+    std::fprintf(stderr, "arbiter serve: cannot read the analyses queued: %s\n",
+                 queued.error().describe().c_str());
+  }
+  api_->set_analyses(analyses_);
   api_->set_profiles(std::make_shared<ProfileApi>(*store_));
   api_->set_lobby(std::make_shared<LobbyApi>(*registry_, *store_, clock_, accounts,
                                              [api = api_.get()] { return api->allow_creation(); }));
@@ -138,6 +144,7 @@ void Node::stop() {
   if (writer_) writer_->stop();  // its last completions still reach the rooms through the service
   service_.stop();
   if (tournaments_) tournaments_->stop();
+  if (analyses_) analyses_->stop();
   subscriber_.reset();
   mirrors_.reset();
   node_client_.reset();

@@ -42,6 +42,8 @@ struct NodeOptions {
   RateLimit creations = kCreationLimit;
   // Computer games, by a pool of engines allocated at start; absent: none.
   std::optional<EnginePoolOptions> engines;
+  // Post-game analysis (issue #18): the workers (one core each) and the nodes a position.
+  AnalysisServiceOptions analysis;
   // Cluster (docs/cluster.md): this node's name (empty: a single server without leases),
   // its leases' lifetime, where the other nodes reach it (empty: the address it listens
   // on and the real port), and Redis for the committed events (absent: no bus).
@@ -103,6 +105,7 @@ class Node {
   // Issue #18: the events. Made at start (it needs the registry); its rooms tell it their
   // endings through the context, which reads this pointer (set before any room exists).
   std::shared_ptr<TournamentService> tournaments_;
+  std::shared_ptr<AnalysisService> analyses_;
   std::unique_ptr<GameRegistry> registry_;
   std::unique_ptr<NodeClient> node_client_;
   std::unique_ptr<MirrorRegistry> mirrors_;

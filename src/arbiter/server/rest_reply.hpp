@@ -25,6 +25,9 @@ namespace arbiter::server {
 // "/api/games/x/pgn" → {"api", "games", "x", "pgn"} (empty parts dropped).
 [[nodiscard]] std::vector<std::string_view> split_path(std::string_view path);
 // The value of `key` in a query string "a=1&b=2" ("" for a bare key), or nullopt.
+// A query value as sent by a browser decoded: "+" is a space, "%2F" a "/"; a "%" not
+// followed by two hex digits stays as it is.
+[[nodiscard]] std::string url_decode(std::string_view text);
 [[nodiscard]] std::optional<std::string_view> query_param(std::string_view query,
                                                           std::string_view key);
 
