@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-20}
 build=${FUZZ_BUILD_DIR:-build/fuzz}
 max_len=${FUZZ_MAX_LEN:-16384}
-if [ $# -gt 0 ]; then targets=("$@"); else targets=(fen move pgn time_control protocol event_log static_path trf pair); fi
+if [ $# -gt 0 ]; then targets=("$@"); else targets=(fen move pgn time_control protocol event_log static_path trf pair online_event analysis_text); fi
 
 cmake -S . -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_FUZZ=ON \

@@ -1,5 +1,7 @@
 #include "arbiter/analysis/text_form.hpp"
 
+#include <algorithm>
+
 #include <charconv>
 #include <cstdio>
 #include <optional>
@@ -133,7 +135,7 @@ Result<std::string_view> named(const Line& line, std::size_t index, std::string_
 Result<void> no_more_fields(const Line& line, std::size_t count) {
   if (line.fields.size() <= count) return {};
   const Field& extra = line.fields[count];
-  return fail(line, extra, "", fmt::format("unexpected field \"{}\"", extra.text));
+  return fail(line, extra, "line", fmt::format("unexpected field \"{}\"", extra.text));
 }
 
 Result<Evaluation> eval_field(const Line& line, std::size_t index) {
@@ -230,9 +232,11 @@ std::string to_text(const GameAnalysis& a) {
 
 Result<GameAnalysis> parse_analysis(std::string_view text) {
   Lines lines(text);
+  // The text's last line (the one after its last newline, maybe empty): where it ends.
+  const int last_line = 1 + static_cast<int>(std::count(text.begin(), text.end(), '\n'));
   const auto missing = [&](std::string_view what) {
     return make_error(ErrorCode::kInvalidArgument, fmt::format("the text ends before {}", what),
-                      Location{lines.number() + 1, 1, std::string(what)});
+                      Location{std::min(lines.number() + 1, last_line), 1, std::string(what)});
   };
 
   // Line 1: the format and its version.

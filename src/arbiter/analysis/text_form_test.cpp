@@ -161,7 +161,7 @@ TEST(TextForm, ErrorsNameTheLineAndTheField) {
       {"judgement that the evaluations contradict",
        with_line(6, "ply\t3\tmove=Qh5\teval=-150\tdepth=9\tjudgement=-\tbest=Nf3 Nc6"), 6,
        "judgement"},
-      {"extra field", with_line(4, lines[3] + "\tnote=x"), 4, ""},
+      {"extra field", with_line(4, lines[3] + "\tnote=x"), 4, "line"},
       {"side line out of order", with_line(8, lines[8]), 8, "side"},
       {"accuracy that the evaluations contradict",
        with_line(8, "side\twhite\taccuracy=99.9\tinaccuracies=0\tmistakes=0\tblunders=1\tacpl=90"),

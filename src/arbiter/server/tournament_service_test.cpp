@@ -319,6 +319,18 @@ TEST_F(TournamentServiceTest, TheDefaultTimeDecidesWhoCameAndNothingElseEndsTheG
   EXPECT_EQ(at(again->last("error"), "/d/code"), "tournament");
 }
 
+TEST_F(TournamentServiceTest, AnEventWithoutTwoPlayersAtTheStartDoesNotTakePlace) {
+  const std::string id = create();
+  ASSERT_EQ(call("POST", "/api/tournaments/" + id + "/join", "{}", &players_[0]).status, 200u);
+  clock_.advance(milliseconds{60'000});
+  service_->direct_due();
+  const std::string event = show(id);  // its text, with no round to play, still reads
+  EXPECT_EQ(field(event, "/status"), "finished") << event;
+  EXPECT_EQ(field(event, "/rounds"), "0");
+  EXPECT_EQ(field(event, "/round_list"), "[]");
+  EXPECT_EQ(call("POST", "/api/tournaments/" + id + "/join", "{}", &players_[1]).status, 409u);
+}
+
 TEST_F(TournamentServiceTest, BadRequestsGetClearErrorsAndChangeNothing) {
   EXPECT_EQ(call("POST", "/api/tournaments", R"({"name":"x","rounds":3})", nullptr).status, 401u);
   const HttpReply bad_tc = call("POST", "/api/tournaments",

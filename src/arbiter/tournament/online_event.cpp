@@ -36,8 +36,8 @@ std::string write_event(const OnlineEvent& e) {
   const auto line = [&](std::string_view key, const std::string& value) {
     out.append(key).append(" ").append(value).append("\n");
   };
-  line("name", s.name);
-  line("time-control", s.time_control);
+  line("name", word(s.name));
+  line("time-control", word(s.time_control));
   line("rounds", std::to_string(s.rounds));
   line("rated", s.rated ? "1" : "0");
   line("starts", std::to_string(s.starts_ms));
@@ -55,7 +55,7 @@ std::string write_event(const OnlineEvent& e) {
                        std::to_string(p.first_round) + " " +
                        opt(p.withdrawn_after ? std::optional<std::int64_t>{*p.withdrawn_after}
                                              : std::nullopt) +
-                       " " + p.name);
+                       " " + word(p.name));
   }
   for (const EventRound& r : e.rounds) {
     line("round", std::to_string(r.number) + " " + std::to_string(r.started_ms) + " " +
@@ -153,12 +153,12 @@ std::string from_word(std::string_view w) { return w == "-" ? std::string{} : st
 Result<void> read_setting(std::string_view key, Fields& f, EventSettings& s) {
   if (key == "name") {
     ARBITER_TRY_ASSIGN(v, f.rest("name"));
-    s.name = std::string(v);
+    s.name = from_word(v);
   } else if (key == "time-control") {
     ARBITER_TRY_ASSIGN(v, f.next("time-control"));
-    s.time_control = std::string(v);
+    s.time_control = from_word(v);
   } else if (key == "rounds") {
-    ARBITER_TRY_ASSIGN(v, f.number("rounds", 1, kMaxEventRounds));
+    ARBITER_TRY_ASSIGN(v, f.number("rounds", 0, kMaxEventRounds));  // 0: did not take place
     s.rounds = static_cast<int>(v);
   } else if (key == "rated") {
     ARBITER_TRY_ASSIGN(v, f.number("rated", 0, 1));
@@ -231,7 +231,7 @@ Result<OnlineEvent> read_event(std::string_view text) {
       ARBITER_TRY_ASSIGN(withdrawn, f.optional_number("withdrawn", 0, kMaxEventRounds));
       if (withdrawn) p.withdrawn_after = static_cast<int>(*withdrawn);
       ARBITER_TRY_ASSIGN(name, f.rest("player-name"));
-      p.name = std::string(name);
+      p.name = from_word(name);
       e.entrants.push_back(std::move(p));
       continue;
     }

@@ -26,7 +26,7 @@ enum class LatePoints : std::uint8_t { Zero, Half };
 struct EventSettings {
   std::string name;          // 1..160 bytes
   std::string time_control;  // the grammar of spec/game-events.md ("300+3")
-  int rounds = 0;            // 1..kMaxEventRounds
+  int rounds = 0;            // 1..kMaxEventRounds; 0: the event did not take place
   bool rated = false;        // the games change both players' ratings
   std::int64_t starts_ms = 0;
   // The pause between the last game of a round ending and the next round's pairing.

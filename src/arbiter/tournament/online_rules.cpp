@@ -178,7 +178,7 @@ Result<Tournament> to_trf(const OnlineEvent& e, bool for_pairing) {
   line("062 " + std::to_string(players.size()));
   line("092 Individual: Swiss-System");
   line("122 " + s.time_control);
-  line("142 " + std::to_string(s.rounds));
+  if (s.rounds > 0) line("142 " + std::to_string(s.rounds));  // 0: it did not take place
   line("192 FIDE_DUTCH_2026");
   if (!s.tiebreaks.empty()) line("202 " + s.tiebreaks);
   // C.04.1: the creator's forbidden pairs, for the whole event.
