@@ -50,13 +50,27 @@ AnalysisService::AnalysisService(store::Store& store, const RoomClock& clock,
       clock_(clock),
       accounts_(std::move(accounts)),
       options_(options),
-      pool_(std::make_unique<WorkerPool>(std::max(1, options.workers))) {}
+      pool_(std::make_unique<WorkerPool>(std::max(1, options.workers))),
+      live_pool_(std::make_unique<WorkerPool>(1)) {}
 
 AnalysisService::~AnalysisService() { stop(); }
 
 void AnalysisService::stop() {
   stopping_ = true;
   pool_.reset();  // drops what was not started, waits for the running ones (they stop)
+  // Taken out under the lock and stopped outside it: a search's engine thread may be
+  // posting to it meanwhile.
+  std::unique_ptr<WorkerPool> live;
+  {
+    std::lock_guard lock{live_mutex_};
+    live = std::move(live_pool_);
+  }
+  live.reset();
+}
+
+void AnalysisService::live_post(std::function<void()> task) {
+  std::lock_guard lock{live_mutex_};
+  if (live_pool_) live_pool_->post(std::move(task));
 }
 
 Result<int> AnalysisService::resume() {
@@ -245,7 +259,11 @@ void AnalysisService::run(const std::string& game_id) {
 // One live search streamed as server-sent events: each line the engine reports becomes an
 // event as soon as the transport asks for the next piece; the search ends by itself (time,
 // depth) and, when the client goes away, with this object (the transport drops it).
-class LiveSearch final : public BodySource {
+//
+// The transport's callback is never run on the engine's thread: it may drop the last
+// reference to this object, whose destructor waits for that thread. The engine's thread
+// only queues text; the service's live thread hands it over.
+class LiveSearch final : public BodySource, public std::enable_shared_from_this<LiveSearch> {
  public:
   LiveSearch(AnalysisService& service, core::Position pos, int multipv)
       : service_(service), pos_(std::move(pos)) {
@@ -275,20 +293,11 @@ class LiveSearch final : public BodySource {
   }
 
   void next(Done done) override {
-    std::unique_lock lock{mutex_};
-    if (!queued_.empty()) {
-      std::string chunk = std::move(queued_);
-      queued_.clear();
-      lock.unlock();
-      done(std::optional<std::string>{std::move(chunk)});
-      return;
+    {
+      std::lock_guard lock{mutex_};
+      waiting_ = std::move(done);
     }
-    if (ended_) {
-      lock.unlock();
-      done(std::optional<std::string>{});
-      return;
-    }
-    waiting_ = std::move(done);
+    deliver();
   }
 
  private:
@@ -308,30 +317,35 @@ class LiveSearch final : public BodySource {
     }
     return "data: " + wire::write_live_line(l) + "\n\n";
   }
-  void add(std::string chunk) {
-    Done ready;
+  // On the engine's thread: queue, and let the live thread deliver.
+  void add(std::string chunk, bool last = false) {
     {
       std::lock_guard lock{mutex_};
       queued_ += chunk;
-      if (!waiting_) return;
-      ready = std::move(waiting_);
-      waiting_ = nullptr;
-      chunk = std::move(queued_);
-      queued_.clear();
+      ended_ = ended_ || last;
     }
-    ready(std::optional<std::string>{std::move(chunk)});
+    service_.live_post([weak = weak_from_this()] {
+      if (auto self = weak.lock()) self->deliver();
+    });
   }
-  void finish() {
-    add("event: done\ndata: {}\n\n");
+  void finish() { add("event: done\ndata: {}\n\n", true); }
+  // Hands what is queued (or the end) to a waiting transport; never on the engine's thread.
+  void deliver() {
     Done ready;
+    std::optional<std::string> piece;
     {
       std::lock_guard lock{mutex_};
-      ended_ = true;
-      if (!waiting_ || !queued_.empty()) return;
+      if (!waiting_) return;
+      if (!queued_.empty()) {
+        piece = std::move(queued_);
+        queued_.clear();
+      } else if (!ended_) {
+        return;
+      }
       ready = std::move(waiting_);
       waiting_ = nullptr;
     }
-    ready(std::optional<std::string>{});
+    ready(std::move(piece));
   }
 
   AnalysisService& service_;

@@ -78,6 +78,8 @@ class AnalysisService {
   // Art. 11.3.1: the reply refusing a logged-in player with a game in play, if he has one.
   std::optional<HttpReply> playing(const HttpRequest& request, std::int64_t* account);
   friend class LiveSearch;
+  // Runs `task` on the live searches' own thread.
+  void live_post(std::function<void()> task);
   std::atomic<int> live_running_{0};
 
   store::Store& store_;
@@ -87,7 +89,9 @@ class AnalysisService {
   std::atomic<bool> stopping_{false};
   std::mutex mutex_;
   std::map<std::string, std::pair<int, int>> progress_;  // running here: done, total
-  std::unique_ptr<WorkerPool> pool_;                     // last: stopped first
+  std::unique_ptr<WorkerPool> pool_;                     // stopped first
+  std::mutex live_mutex_;
+  std::unique_ptr<WorkerPool> live_pool_;  // hands the searches' lines to the transport
 };
 
 }  // namespace arbiter::server

@@ -199,6 +199,35 @@ TEST_F(AnalysisServiceTest, TheAnalysisBoardStreamsTheBestLinesOfAPosition) {
   EXPECT_TRUE(c.stream);
 }
 
+// A client that goes away: the transport's callback holds the last reference to the
+// search, so the search ends where that callback runs. That is never the engine's own
+// thread, whose end the search waits for (it was: std::terminate, "resource deadlock").
+TEST_F(AnalysisServiceTest, AStreamWhoseClientLeftEndsWithoutWaitingForItself) {
+  const std::string fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR+w+KQkq+-+0+1";
+  HttpRequest r{"GET", "/api/analysis?fen=" + fen, "", "10.0.0.1"};
+  for (int round = 0; round < 3; ++round) {
+    HttpReply reply = service_->handle(r);
+    ASSERT_TRUE(reply.stream) << reply.body;
+    std::shared_ptr<BodySource> source = std::move(reply.stream);
+    auto called = std::make_shared<std::promise<void>>();
+    auto future = called->get_future();
+    BodySource* raw = source.get();
+    raw->next([keep = std::move(source), called](Result<std::optional<std::string>>) mutable {
+      keep.reset();  // the last reference: the transport lets the stream go
+      called->set_value();
+    });
+    ASSERT_EQ(future.wait_for(std::chrono::seconds{20}), std::future_status::ready);
+  }
+  // Every seat came back: two streams at once again.
+  for (int i = 0; i < 200; ++i) {
+    HttpReply a = service_->handle(r);
+    HttpReply b = service_->handle(r);
+    if (a.stream && b.stream) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds{10});
+  }
+  FAIL() << "the live seats did not come back";
+}
+
 TEST(UrlDecode, PlusAndPercentAsBrowsersSendThem) {
   EXPECT_EQ(url_decode("8%2F8+w+-"), "8/8 w -");
   EXPECT_EQ(url_decode("100%"), "100%");
