@@ -25,6 +25,7 @@ import {
 } from './editor-fen';
 import { hasMessage, t } from './i18n';
 import { computerLevels } from './lobby';
+import { analysisUrl } from './pgn-tree';
 
 const CHECK_DELAY_MS = 250;
 const ROLES: Role[] = ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn'];
@@ -154,6 +155,8 @@ export async function showEditor(root: HTMLElement): Promise<void> {
   );
   const playError = h('p.message', { role: 'alert' });
   const friendButton = h('button.primary.editor-friend', { type: 'button', disabled: true, onclick: () => play({ type: 'friend' }) }, t('editor.playFriend'));
+  // Issue #18 item 4: the accepted position on the analysis board.
+  const analysisLink = h('a.button', { id: 'editor-analysis', href: '/analysis', hidden: true }, t('editor.analysis'));
   const computerButton = h('button.primary.editor-computer', { type: 'button', disabled: true, onclick: () => play({ type: 'computer', level: Number(level.value) || 3 }) }, t('editor.playComputer'));
   const colours = h(
     'div.row',
@@ -272,6 +275,7 @@ export async function showEditor(root: HTMLElement): Promise<void> {
   const setPlayable = (yes: boolean): void => {
     friendButton.disabled = !yes;
     computerButton.disabled = !yes;
+    analysisLink.hidden = !yes;
   };
   function scheduleCheck(): void {
     accepted = null;
@@ -294,6 +298,7 @@ export async function showEditor(root: HTMLElement): Promise<void> {
     if (ask !== asked || fen.value.trim() !== text) return; // a newer check is on its way
     if (shown.ok) {
       accepted = { text, fen: shown.fen };
+      analysisLink.href = analysisUrl(shown.fen);
       status.dataset.state = 'ok';
       status.replaceChildren(`${t('editor.legal')} `, h('code#editor-canonical', {}, shown.fen));
     } else {
@@ -358,6 +363,7 @@ export async function showEditor(root: HTMLElement): Promise<void> {
             h('button.editor-start', { type: 'button', onclick: () => startPosition() }, t('editor.start')),
             h('button.editor-clear', { type: 'button', onclick: () => clearBoard() }, t('editor.clear')),
             h('button.editor-flip', { type: 'button', onclick: () => cg.toggleOrientation() }, t('editor.flip')),
+            analysisLink,
           ),
           h('p.help', {}, t('editor.help')),
         ),

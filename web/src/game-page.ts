@@ -1,5 +1,6 @@
 // The game page: wires the connection, the model and the views together.
 import { currentAccount } from './account';
+import { AnalysisPanel } from './analysis-panel';
 import { getGame, getRatings, HttpError, inviteFor, inviteInLocation, joinGame, saveToken, tokensFor } from './api';
 import { Board } from './board';
 import { ClockView } from './clock-view';
@@ -97,6 +98,7 @@ class GamePage {
   private readonly controls: Controls;
   private readonly clocks: ClockView;
   private readonly settings: Settings;
+  private readonly analysis: AnalysisPanel; // issue #18: a finished game's computer analysis
   private readonly banner = h('div.banner', { role: 'status', 'aria-live': 'assertive' });
   // Issue #17: a rated game's rating changes, asked for once it has ended.
   private readonly ratingBox = h('div#rating-change.rating-change');
@@ -141,6 +143,13 @@ class GamePage {
       this.viewPly = ply;
       this.drawBoard();
     });
+    this.analysis = new AnalysisPanel(id, {
+      plies: () => this.model.plies,
+      startFen: () => this.model.startFen || this.model.fen,
+      language: () => this.settings.language as NotationLanguage,
+      goTo: (ply) => this.moves.go(ply),
+      setMarks: (marks) => this.moves.setMarks(marks),
+    });
     this.controls = new Controls({
       send: (a) => this.act(a),
       armClaimWithMove: (k) => {
@@ -159,7 +168,7 @@ class GamePage {
         'main.game',
         {},
         h('section.board-col', {}, this.clocks.top, boardHost, this.clocks.bottom),
-        h('aside.side-col', {}, this.banner, this.moves.element, this.controls.element, this.seat ? offer : null, this.message, this.seat ? typedForm : null, this.crowd, this.settings.element, this.status, this.announcer),
+        h('aside.side-col', {}, this.banner, this.moves.element, this.controls.element, this.analysis.element, this.seat ? offer : null, this.message, this.seat ? typedForm : null, this.crowd, this.settings.element, this.status, this.announcer),
       ),
     );
     document.addEventListener('keydown', (e) => {
@@ -389,6 +398,7 @@ class GamePage {
       mySide: mine,
       live,
     });
+    this.analysis.update({ over: this.model.over, analysable: this.model.over && this.model.ending?.termination !== 'aborted', ply: shown });
   }
 }
 

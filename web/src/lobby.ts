@@ -178,7 +178,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
   const ongoing = h('ul.game-list', { 'aria-label': t('lobby.ongoing') });
   const seeks = h('section.seeks-panel', { 'aria-label': t('seeks.open') });
   root.replaceChildren(
-    h('main.lobby', {}, h('h1', {}, 'Arbiter'), h('p.tagline', {}, t('lobby.tagline')), seeks, form, h('p.editor-link', {}, h('a', { href: '/editor' }, t('lobby.editor'))), h('h2', {}, t('lobby.ongoing')), ongoing),
+    h('main.lobby', {}, h('h1', {}, 'Arbiter'), h('p.tagline', {}, t('lobby.tagline')), seeks, form, h('p.editor-link', {}, h('a', { href: '/editor' }, t('lobby.editor')), ' · ', h('a#pgn-link', { href: '/pgn' }, t('lobby.pgn'))), h('h2', {}, t('lobby.ongoing')), ongoing),
   );
   showSeeks(seeks, presets, () => name.value.trim());
   listGames('ongoing')

@@ -33,6 +33,13 @@ export class MoveList {
   }
 
   private plies: Ply[] = [];
+  // Issue #18: the judgement marks of a computer analysis (analysis-panel.ts), by ply.
+  private marks = new Map<number, { symbol: string; judgement: string; title: string }>();
+
+  setMarks(marks: Map<number, { symbol: string; judgement: string; title: string }>): void {
+    this.marks = marks;
+    this.render(this.plies);
+  }
 
   setLanguage(language: NotationLanguage): void {
     this.language = language;
@@ -72,6 +79,7 @@ export class MoveList {
     plies.forEach((p, i) => {
       const number = Math.floor(i / 2) + 1;
       const label = translateSan(p.san, this.language, p.side);
+      const mark = this.marks.get(i + 1);
       const item = h(
         'li.ply',
         {
@@ -81,7 +89,7 @@ export class MoveList {
           onclick: () => this.go(i + 1),
         },
         p.side === 'white' || i === 0 ? h('span.num', {}, `${number}${p.side === 'white' ? '.' : '…'}`) : null,
-        h('span.san', {}, label),
+        h('span.san', {}, label, mark ? h(`span.judgement.${mark.judgement}` as 'span', { title: mark.title }, mark.symbol) : null),
       );
       if (i + 1 === current) item.classList.add('current');
       this.list.append(item);

@@ -8,7 +8,12 @@
 //   deleting the account), the fixes of issue #17 item 6 (docs/web.md, "Fixed by playing
 //   in a browser"), a rated game, the interface in Russian (issue #17 item 7: a browser
 //   with the locale ru-RU, no English word left on any page, the language switch), the
-//   board editor and "play from here" (issue #17 item 8), and the README's screenshot. The browsers are English (en-US) unless a scenario says otherwise.
+//   board editor and "play from here" (issue #17 item 8), the PGN viewer (issue #18 item 5),
+//   the computer analysis of a finished game and the analysis board (issue #18 items 3, 4),
+//   a Swiss tournament the server runs (issue #18 item 1, `swiss`: eight players, a restart
+//   mid-round, a loss by default, the standings against `arbiter tournament standings`),
+//   and the README's screenshot. The browsers are English (en-US) unless a scenario says
+//   otherwise.
 // The server is the real one by default (test/support/server.mjs: ARBITER_SERVER,
 // ARBITER_URL, or ARBITER_SERVER=mock). Screenshots go to build/e2e/ (failures too);
 // README_SCREENSHOT=docs/img/game.png also writes the README's picture.
@@ -17,11 +22,12 @@
 //   ONLY=checkmate,flag npm run test:e2e            # a subset (or node --test-name-pattern)
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { friendGame as restFriendGame, seated } from '../support/client.mjs';
+import { Client, friendGame as restFriendGame, seated } from '../support/client.mjs';
 import { artefacts, describeChoice, serverChoice, startServer, web } from '../support/server.mjs';
 
 const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -60,8 +66,9 @@ before(async () => {
   // A full run replaces the screenshots of the last one.
   if (!only) for (const f of await readdir(artefacts)) if (f.endsWith('.png')) await rm(path.join(artefacts, f));
   await ensureDist();
-  // --test-clock: the correspondence scenario moves the server's clocks by days.
-  server = await startServer('e2e', { extraArgs: ['--test-clock'] });
+  // --test-clock: the correspondence scenario moves the server's clocks by days;
+  // --analysis-nodes: the post-game analysis (scenario `analysis`) at a small node count.
+  server = await startServer('e2e', { extraArgs: ['--test-clock', '--analysis-nodes', '20000'] });
   console.log(`e2e against ${describeChoice()} at ${server.url}`);
   browser = await chromium.launch({
     executablePath,
@@ -75,10 +82,10 @@ after(async () => {
 });
 
 // A scenario: its pages are closed afterwards, screenshotted first when it failed, and any
-// uncaught page error fails it.
-function scenario(name, fn) {
-  const skip = only && !only.includes(name) ? `not in ONLY=${process.env.ONLY}` : false;
-  test(name, { skip, timeout: 90000 }, async (t) => {
+// uncaught page error fails it. `timeout` for a long one; `skip` a reason it cannot run.
+function scenario(name, fn, { timeout = 90000, skip: cannot = false } = {}) {
+  const skip = only && !only.includes(name) ? `not in ONLY=${process.env.ONLY}` : cannot;
+  test(name, { skip, timeout }, async (t) => {
     const session = new Session(name);
     try {
       await fn(session);
@@ -100,6 +107,7 @@ class Session {
     this.pages = [];
     this.errors = [];
     this.console = [];
+    this.cleanups = [];
   }
 
   // The browser's language is English unless a scenario asks for another (`locale`): the
@@ -136,6 +144,9 @@ class Session {
 
   async close() {
     for (const c of this.contexts) await c.close().catch(() => undefined);
+    this.contexts = [];
+    // What the scenario asked to undo once its pages are gone (a server of its own).
+    for (const undo of this.cleanups.splice(0).reverse()) await undo().catch(() => undefined);
   }
 }
 
@@ -1399,6 +1410,325 @@ scenario('editor', async (s) => {
   assert.equal(friend.start_fen, '1n4k1/8/8/8/8/8/5P2/6K1 w - - 0 1');
 });
 
+// The PGN viewer (issue #18 item 5): two games pasted, one annotated (a variation,
+// comments, NAGs, [%clk]) and one with an illegal move on line 16, column 24.
+const PGN_TWO_GAMES = `[Event "Club championship"]
+[Site "Riga"]
+[Date "2024.03.01"]
+[Round "4"]
+[White "Anna"]
+[Black "Boris"]
+[Result "1-0"]
+
+{A sharp opening.} 1. e4 {[%clk 0:02:59]} e5 {[%clk 0:02:58]} 2. Nf3 $1 {[%clk 0:02:55]} (2. f4!? exf4 {the gambit accepted} 3. Nf3) 2... Nc6 {[%clk 0:02:50]} 3. Bc4 Nf6?? 4. Ng5 $16 d5 5. exd5 Nxd5 6. Nxf7 1-0
+
+[Event "Blunders"]
+[White "Carl"]
+[Black "Dora"]
+[Result "*"]
+
+1. d4 d5 2. Bg5 Kd7 3. Bxe8 *
+`;
+
+// The move of the move list shown now, and the board's FEN.
+async function pgnShown(page) {
+  const current = page.locator('.pgn-move.current .pgn-san');
+  const san = (await current.count()) ? await current.innerText() : null;
+  return { san, fen: await page.evaluate(() => window.arbiterTest.fen()) };
+}
+
+scenario('pgn-import', async (s) => {
+  const anna = await s.desktop('anna');
+  await anna.goto(server.url + '/');
+  await anna.locator('#pgn-link', { hasText: 'Open a PGN file' }).click();
+  await anna.waitForURL('**/pgn');
+  await anna.locator('#pgn-text').fill(PGN_TWO_GAMES);
+  await anna.locator('#pgn-import').click();
+  // The error by game, line and column; the good game is listed and shown.
+  const error = anna.locator('#pgn-errors li.error');
+  await error.first().waitFor({ timeout: STATE_MS });
+  assert.equal(await error.count(), 1);
+  assert.match(await error.innerText(), /^Game 2, line 16, column 24: an illegal move\. move "Bxe8"/);
+  assert.equal(await anna.locator('#pgn-status').innerText(), '2 games read. 1 error.');
+  const games = anna.locator('#pgn-games button.pgn-game');
+  assert.equal(await games.count(), 2);
+  assert.equal((await games.nth(0).innerText()).replace(/\s+/g, ' '), 'Anna – Boris 1-0 · Club championship · 2024.03.01');
+  assert.match(await games.nth(1).innerText(), /Carl – Dora[\s\S]*has errors/);
+  assert.equal(await games.nth(0).getAttribute('aria-current'), 'true');
+  assert.equal(await anna.locator('#pgn-game-title').innerText(), 'Anna – Boris 1-0');
+  assert.equal(await anna.locator('.pgn-game-details').innerText(), 'Club championship · Riga · 2024.03.01 · round 4');
+  assert.equal((await pgnShown(anna)).fen, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+  // Comments, NAG symbols and clock times in the move list.
+  const list = anna.locator('#pgn-moves');
+  await list.locator('.pgn-comment', { hasText: 'A sharp opening.' }).waitFor();
+  await list.locator('.pgn-comment', { hasText: 'the gambit accepted' }).waitFor();
+  // A move of the list with what stands beside it (its clock and position NAGs).
+  const group = (san) => list.locator('.pgn-move-group', { has: anna.locator('.pgn-san', { hasText: new RegExp(`^${san}$`) }) }).first();
+  assert.equal(await group('e4').locator('.pgn-clock').innerText(), '2:59');
+  assert.equal(await group('Nc6').locator('.pgn-clock').innerText(), '2:50');
+  assert.equal(await group('Nf6').locator('.pgn-nag.assessment').innerText(), '??');
+  assert.equal(await group('Ng5').locator('.pgn-nag.position').innerText(), '±');
+  assert.equal(await group('Ng5').locator('.pgn-nag.position').getAttribute('title'), 'White is better');
+  assert.equal(await list.locator('.pgn-variation .pgn-move', { hasText: 'f4' }).first().locator('.pgn-nag').innerText(), '!?');
+  // Keyboard: → along the main line, ← back, End and Home.
+  await anna.locator('#pgn-game-title').click();
+  await anna.keyboard.press('ArrowRight');
+  assert.deepEqual(await pgnShown(anna), { san: 'e4', fen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1' });
+  await anna.keyboard.press('ArrowRight');
+  await anna.keyboard.press('ArrowRight');
+  assert.equal((await pgnShown(anna)).san, 'Nf3');
+  await anna.keyboard.press('ArrowLeft');
+  assert.equal((await pgnShown(anna)).san, 'e5');
+  await anna.keyboard.press('End');
+  assert.equal((await pgnShown(anna)).san, 'Nxf7');
+  await anna.keyboard.press('Home');
+  assert.equal((await pgnShown(anna)).san, null);
+  // A click into the variation, then → inside it, ← back out to the main line.
+  await list.locator('.pgn-variation .pgn-move', { hasText: 'f4' }).first().click();
+  const gambit = 'rnbqkbnr/pppp1ppp/8/4p3/4PP2/8/PPPP2PP/RNBQKBNR b KQkq f3 0 2';
+  assert.deepEqual(await pgnShown(anna), { san: 'f4', fen: gambit });
+  const href = await anna.locator('#pgn-analysis').getAttribute('href');
+  assert.equal(href, `/analysis?fen=${encodeURIComponent(gambit)}`);
+  assert.equal(new URL(href, server.url).searchParams.get('fen'), gambit);
+  await anna.keyboard.press('ArrowRight');
+  assert.equal((await pgnShown(anna)).san, 'exf4');
+  await anna.keyboard.press('ArrowRight');
+  assert.equal((await pgnShown(anna)).san, 'Nf3');
+  assert.equal(await anna.locator('.pgn-move.current').evaluate((e) => Boolean(e.closest('.pgn-variation'))), true, 'still in the variation');
+  await anna.keyboard.press('ArrowLeft');
+  await anna.keyboard.press('ArrowLeft');
+  await anna.keyboard.press('ArrowLeft');
+  assert.equal((await pgnShown(anna)).san, 'e5', 'back at the position the variation left');
+  await anna.keyboard.press('ArrowRight');
+  assert.equal(await anna.locator('.pgn-move.current').evaluate((e) => Boolean(e.closest('.pgn-variation'))), false, '→ follows the main line');
+  // The board and the link follow every position.
+  await list.locator('.pgn-move', { hasText: 'Ng5' }).click();
+  const afterNg5 = 'r1bqkb1r/pppp1ppp/2n2n2/4p1N1/2B1P3/8/PPPP1PPP/RNBQK2R b KQkq - 5 4';
+  assert.equal((await pgnShown(anna)).fen, afterNg5);
+  assert.equal(await anna.locator('#pgn-analysis').getAttribute('href'), `/analysis?fen=${encodeURIComponent(afterNg5)}`);
+  await anna.mouse.move(0, 0);
+  await settled(anna);
+  await anna.screenshot({ path: path.join(artefacts, 'pgn-viewer.png'), fullPage: true });
+  if (process.env.DOCS_SCREENSHOTS) await anna.screenshot({ path: path.join(web, '..', 'docs', 'img', 'pgn-viewer.png'), fullPage: true });
+  // The game with the error: its moves up to it, and the note.
+  await games.nth(1).click();
+  assert.equal(await anna.locator('#pgn-game-title').innerText(), 'Carl – Dora *');
+  assert.equal(await list.locator('.pgn-move').count(), 4);
+  await list.locator('.pgn-failed').waitFor();
+  // The same file uploaded; a text over 1 MiB is refused before it is sent.
+  const firstGame = PGN_TWO_GAMES.slice(0, PGN_TWO_GAMES.indexOf('[Event "Blunders"]'));
+  await anna.locator('#pgn-file').setInputFiles({ name: 'games.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(firstGame) });
+  await anna.locator('#pgn-status', { hasText: '1 game read.' }).waitFor({ timeout: STATE_MS });
+  await anna.waitForFunction((text) => document.querySelector('#pgn-text').value === text, firstGame, { timeout: STATE_MS });
+  assert.equal(await games.count(), 1);
+  assert.equal(await anna.locator('#pgn-errors').isVisible(), false, 'no errors, no list of them');
+  await anna.locator('#pgn-text').evaluate((el) => (el.value = 'x'.repeat((1 << 20) + 1)));
+  await anna.locator('#pgn-import').click();
+  await anna.locator('#pgn-status', { hasText: 'larger than 1 MiB' }).waitFor({ timeout: STATE_MS });
+  // A phone: no sideways scrolling, tap targets of 44 px.
+  const phone = await s.phone('boris', PHONE);
+  await phone.goto(server.url + '/pgn');
+  await phone.locator('#pgn-text').fill(PGN_TWO_GAMES);
+  await phone.locator('#pgn-import').tap();
+  await phone.locator('#pgn-viewer:not([hidden])').waitFor({ timeout: STATE_MS });
+  await noSidewaysScroll(phone, 'PGN viewer');
+  await tapTargets(phone, 'PGN viewer');
+});
+
+// --- issue #18 items 3 and 4: the computer analysis of a finished game (analysis-panel.ts,
+// eval-graph.ts) and the analysis board (analysis-board.ts, chess-rules.ts). The server runs
+// with --analysis-nodes 20000 (before()), so a short game is analysed in well under a second.
+
+const analysisUrl = (fen) => `/analysis?fen=${encodeURIComponent(fen)}`;
+// The mock server has no engine (and no accounts for Art. 11.3.1).
+function analysisSkip() {
+  try {
+    return serverChoice().kind === 'mock' ? 'the mock server has no engine' : false;
+  } catch {
+    return false; // the run fails in before() with the reason
+  }
+}
+
+scenario('analysis', async (s) => {
+  const { anna, boris } = await friendGame(s);
+  // Fool's mate: 1. f3 e5 2. g4?? Qh4#. While it is played the panel is hidden.
+  await move(anna, 'f2', 'f3', 1, { watcher: boris });
+  await move(boris, 'e7', 'e5', 2, { watcher: anna });
+  assert.equal(await anna.locator('#analysis').isVisible(), false, 'no analysis during the game');
+  await move(anna, 'g2', 'g4', 3, { watcher: boris });
+  await move(boris, 'd8', 'h4', 4, { watcher: anna });
+  await banner(anna, 'checkmate');
+  const id = new URL(anna.url()).pathname.split('/').pop();
+  const panel = anna.locator('#analysis');
+  await panel.locator('#analyse').waitFor({ timeout: STATE_MS });
+  await panel.locator('#to-analysis', { hasText: 'Analysis board' }).waitFor();
+
+  // Art. 11.3.1: Carl, logged in, has a game of his own that has not ended (created and
+  // waiting for an opponent): the server refuses him the analysis and the engine.
+  const carl = await s.desktop('carl');
+  const carlName = `e2ec${Date.now().toString(36)}`.slice(0, 20);
+  await carl.goto(`${server.url}/signup`);
+  await signUp(carl, carlName);
+  await carl.locator('#account-name', { hasText: carlName }).waitFor({ timeout: STATE_MS });
+  const own = await carl.evaluate(async () => {
+    const res = await fetch('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ time_control: '300+3', variant: 'standard', color: 'white', opponent: { type: 'friend' } }) });
+    return (await res.json()).id;
+  });
+  await carl.goto(`${server.url}/g/${id}`);
+  await carl.locator('#analyse').click();
+  await carl.locator('#analysis-message', { hasText: 'Art. 11.3.1: no analysis while you have a game in play' }).waitFor({ timeout: STATE_MS });
+  assert.equal(await carl.locator('#analysis-message').getAttribute('data-code'), 'in_play');
+  assert.equal(await carl.locator('#analysis').getAttribute('data-status'), 'none', 'nothing was queued');
+  await carl.goto(server.url + analysisUrl('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'));
+  await carl.locator('#engine-status[data-state="refused"]', { hasText: 'Art. 11.3.1' }).waitFor({ timeout: STATE_MS });
+  assert.equal(await carl.locator('#engine-status a').getAttribute('href'), `/g/${own}`, 'the way back to his game');
+  assert.equal(await carl.locator('#engine-lines li').count(), 0);
+
+  // Anna asks: the state goes queued/running → done (the progress was drawn), then the
+  // graph, the marks, the figures.
+  await panel.locator('#analyse').click();
+  await anna.locator('#analysis[data-status="done"]').waitFor({ timeout: 30000 });
+  assert.match(await panel.getAttribute('data-seen'), /^none (queued|running)( running)? done$/, 'the progress was shown before the result');
+  assert.equal(await panel.locator('#analyse').isVisible(), false);
+  assert.equal(await panel.locator('.analysis-progress').isVisible(), false);
+  assert.equal(await anna.locator('.eval-graph rect.eval-ply').count(), 5, 'the start and four plies');
+  const blunder = anna.locator('.move-list li[data-ply="3"] .judgement');
+  assert.equal(await blunder.innerText(), '??');
+  assert.ok((await blunder.getAttribute('class')).includes('blunder'));
+  assert.match(await blunder.getAttribute('title'), /^Blunder\. Best was \S+\.$/);
+  assert.equal(await anna.locator('.eval-graph .eval-mark.blunder[data-ply="3"]').count(), 1);
+  const cell = (side, what) => anna.locator(`#analysis-summary td.${what}[data-side="${side}"]`).innerText();
+  assert.match(await cell('white', 'accuracy'), /^\d{1,3}(\.\d)?%$/);
+  assert.match(await cell('black', 'accuracy'), /^\d{1,3}(\.\d)?%$/);
+  assert.equal(await cell('white', 'blunders'), '1');
+  assert.equal(await cell('black', 'blunders'), '0');
+  assert.match(await panel.locator('.analysis-note').innerText(), /^Judgements by the change in winning chances, as lichess makes them \(docs\/analysis\.md\); 20,000 nodes/);
+  // The live position is the mate: its evaluation; a click on the graph goes to 2. g4??.
+  assert.match(await anna.locator('#analysis-move').innerText(), /^After 2… Qh4#: checkmate$/);
+  await anna.locator('.eval-graph rect.eval-ply[data-ply="3"]').click();
+  await anna.locator('.move-list li[data-ply="3"].current').waitFor({ timeout: STATE_MS });
+  assert.equal(await anna.locator('.eval-graph .eval-cursor').getAttribute('data-ply'), '3');
+  assert.match(await anna.locator('#analysis-move').innerText(), /^After 2\. g4\?\?: #-1 \(depth \d+\) Blunder\. Best was \S+\.$/);
+  const afterG4 = 'rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2';
+  assert.equal(await anna.locator('#to-analysis').getAttribute('href'), analysisUrl(afterG4), 'the analysis board at the move shown');
+  await anna.mouse.move(0, 0);
+  await shot(anna, 'analysis.png');
+  if (process.env.DOCS_SCREENSHOTS) await anna.screenshot({ path: path.join(web, '..', 'docs', 'img', 'analysis.png'), fullPage: true });
+  await anna.locator('.move-nav button[aria-label="Previous move"]').click();
+  assert.equal(await anna.locator('.eval-graph .eval-cursor').getAttribute('data-ply'), '2', 'the cursor follows the move list');
+  // The PGN with the analysis.
+  const href = await anna.locator('#analysis-pgn').getAttribute('href');
+  assert.equal(href, `/api/games/${id}/pgn?analysis=1`);
+  const pgn = await anna.evaluate(async (url) => (await fetch(url)).text(), href);
+  assert.match(pgn, /\[%eval /);
+  assert.match(pgn, /g4 \$4|g4\?\?/);
+  // Boris's page (a phone) shows it too after a reload, and fits the screen.
+  await boris.reload();
+  await boris.locator('#analysis[data-status="done"]').waitFor({ timeout: STATE_MS });
+  assert.equal(await boris.locator('.move-list li[data-ply="3"] .judgement').innerText(), '??');
+  assert.equal(await boris.locator('#analysis').getAttribute('data-seen'), 'done');
+  await noSidewaysScroll(boris, 'the analysis on a phone');
+  await tapTargets(boris, 'the analysis on a phone');
+  // A second request finds it (200, done); the analysis board from the final position.
+  const again = await anna.evaluate(async (game) => {
+    const res = await fetch(`/api/games/${game}/analysis`, { method: 'POST', headers: { 'x-csrf-token': 'none' } });
+    return { status: res.status, body: await res.json() };
+  }, id);
+  assert.equal(again.status, 200);
+  assert.equal(again.body.status, 'done');
+  await anna.locator('.move-nav button[aria-label="Last move"]').click();
+  await anna.locator('#to-analysis').click();
+  await anna.waitForURL('**/analysis?fen=*');
+  await anna.locator('#engine-status[data-state="over"]', { hasText: 'Checkmate: Black wins.' }).waitFor({ timeout: STATE_MS });
+  assert.equal(await anna.locator('#eval-bar').getAttribute('data-win'), '0');
+}, { skip: analysisSkip() });
+
+scenario('analysis-board', async (s) => {
+  const anna = await s.desktop('anna');
+  // The editor's link (an accepted position) and the PGN viewer's lead here too.
+  const italian = 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3';
+  await anna.goto(`${server.url}/editor?fen=${encodeURIComponent(italian)}`);
+  await anna.locator('#editor-status[data-state="ok"]').waitFor({ timeout: STATE_MS });
+  await anna.locator('#editor-analysis', { hasText: 'Analysis board' }).click();
+  await anna.waitForURL(`**${analysisUrl(italian)}`);
+  const fenField = anna.locator('#analysis-fen');
+  await fenField.waitFor();
+  assert.equal(await fenField.inputValue(), italian);
+  // The engine's line: its evaluation, depth and moves; the bar beside the board.
+  const lines = anna.locator('#engine-lines li.engine-line');
+  await lines.first().waitFor({ timeout: STATE_MS });
+  assert.match(await lines.first().locator('.engine-eval').innerText(), /^([+-]\d+\.\d\d|0\.00|#-?\d+)$/);
+  assert.match(await lines.first().locator('.engine-depth').innerText(), /^depth \d+$/);
+  assert.match(await lines.first().locator('button.engine-first').innerText(), /^3\. \S+$/);
+  await anna.locator('#engine-status[data-state="running"], #engine-status[data-state="done"]').waitFor({ timeout: STATE_MS });
+  assert.ok(Number(await anna.locator('#eval-bar').getAttribute('data-win')) > 0);
+  // Three lines at once.
+  await anna.locator('#engine-multipv').selectOption('3');
+  await anna.waitForFunction(() => document.querySelectorAll('#engine-lines li.engine-line').length === 3, null, { timeout: STATE_MS });
+  assert.deepEqual(await lines.evaluateAll((els) => els.map((e) => e.dataset.multipv)), ['1', '2', '3']);
+  // A move on the board (3. Bb5), back, another (3. Bc4): a variation.
+  const ruy = 'r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3';
+  await clickSquare(anna, 'f1');
+  await clickSquare(anna, 'b5');
+  await anna.waitForFunction((f) => document.querySelector('#analysis-fen').value === f, ruy, { timeout: STATE_MS });
+  const moves = anna.locator('#ab-moves');
+  assert.deepEqual(await moves.locator('.pgn-san').allInnerTexts(), ['Bb5']);
+  assert.equal(await moves.locator('.pgn-num').innerText(), '3.');
+  await anna.locator('#engine-lines li.engine-line button.engine-first', { hasText: /^3… / }).first().waitFor({ timeout: STATE_MS });
+  await anna.locator('.ab-nav button[aria-label="Previous move"]').click();
+  assert.equal(await fenField.inputValue(), italian);
+  await clickSquare(anna, 'f1');
+  await clickSquare(anna, 'c4');
+  const bc4 = moves.locator('.pgn-variation .pgn-move', { hasText: 'Bc4' });
+  await bc4.waitFor({ timeout: STATE_MS });
+  assert.equal(await bc4.getAttribute('aria-current'), 'step');
+  assert.equal(await moves.locator('.pgn-move').count(), 2);
+  // The engine's first move for Black plays it, inside the variation.
+  const first = anna.locator('#engine-lines li.engine-line[data-multipv="1"] button.engine-first', { hasText: /^3… / });
+  await first.waitFor({ timeout: STATE_MS });
+  const before = await fenField.inputValue();
+  // Read and click in one step: a deeper iteration may change the engine's first move
+  // between a read and a click.
+  const reply = (await first.evaluate((b) => {
+    const text = b.innerText;
+    b.click();
+    return text;
+  })).replace(/^3… /, '');
+  await anna.waitForFunction((f) => document.querySelector('#analysis-fen').value !== f, before, { timeout: STATE_MS });
+  assert.equal(await moves.locator('.pgn-variation .pgn-move').last().locator('.pgn-san').innerText(), reply);
+  assert.equal(await moves.locator('.pgn-variation .pgn-move').count(), 2);
+  // ← ← →: back to the start and along the main line; End and Home.
+  await anna.locator('#ab-moves').click({ position: { x: 2, y: 2 } });
+  await anna.keyboard.press('Home');
+  assert.equal(await fenField.inputValue(), italian);
+  await anna.keyboard.press('ArrowRight');
+  assert.equal(await fenField.inputValue(), ruy, '→ follows the main line');
+  // The engine off and on; the board flipped turns the bar too.
+  await anna.locator('#engine-on').uncheck();
+  await anna.locator('#engine-status[data-state="off"]').waitFor({ timeout: STATE_MS });
+  assert.equal(await lines.count(), 0);
+  await anna.locator('#engine-on').check();
+  await lines.first().waitFor({ timeout: STATE_MS });
+  await anna.locator('.ab-flip').click();
+  assert.equal(await anna.locator('.cg-wrap.orientation-black').count(), 1);
+  assert.equal(await anna.locator('#eval-bar.flipped').count(), 1);
+  await anna.mouse.move(0, 0);
+  await shot(anna, 'analysis-board.png');
+  // A FEN typed into the field opens that position; a bad one in the address is said so.
+  await fenField.fill('8/8/8/8/8/5k2/8/5K1R w - - 0 1');
+  await fenField.press('Enter');
+  await anna.waitForURL(`**${analysisUrl('8/8/8/8/8/5k2/8/5K1R w - - 0 1')}`);
+  await anna.goto(`${server.url}/analysis?fen=${encodeURIComponent('8/8/8/8/8/8/8/8 w - - 0 1')}`);
+  await anna.locator('#ab-notice', { hasText: 'not a position the board can show' }).waitFor({ timeout: STATE_MS });
+  assert.equal(await fenField.inputValue(), 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+  // A phone: the board, the bar and the lines fit; tap targets of 44 px.
+  const phone = await s.phone('boris', PHONE);
+  await phone.goto(server.url + '/analysis');
+  await phone.locator('#engine-lines li.engine-line').first().waitFor({ timeout: STATE_MS });
+  await noSidewaysScroll(phone, 'the analysis board on a phone');
+  await tapTargets(phone, 'the analysis board on a phone');
+}, { skip: analysisSkip() });
+
 scenario('showcase', async (s) => {
   const { anna, boris } = await friendGame(s);
   const line = ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'f8c5', 'c2c3', 'g8f6', 'd2d4', 'e5d4', 'c3d4', 'c5b4', 'b1c3', 'f6e4', 'e1g1'];
@@ -1411,3 +1741,503 @@ scenario('showcase', async (s) => {
   await shot(anna, '00-game.png');
   if (process.env.README_SCREENSHOT) await copyFile(path.join(artefacts, '00-game.png'), path.resolve(process.env.README_SCREENSHOT));
 });
+
+// --- issue #18 item 1: a Swiss tournament the server runs (tournaments.ts, tournament-page.ts)
+
+const SWISS_WAITING_S = 20; // the event's default time (Art. 6.7.1)
+
+// The mock server runs no tournaments: the scenario is skipped with it.
+function swissSkip() {
+  try {
+    return serverChoice().kind === 'mock' ? 'the mock server runs no tournaments' : false;
+  } catch {
+    return false; // the run fails in before() with the reason
+  }
+}
+
+// The arbiter binary for `arbiter tournament standings` (the server's, or the build's).
+function arbiterBinary() {
+  const choice = serverChoice();
+  if (choice.kind === 'binary') return choice.binary;
+  return ['build/release/bin/arbiter', 'build/h-web/bin/arbiter'].map((p) => path.join(web, '..', p)).find((p) => existsSync(p)) ?? null;
+}
+
+// An account signed up over REST, and requests with its cookie, as its browser would send them.
+async function apiAccount(base, name) {
+  const res = await fetch(`${base}/api/account/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': 'new' },
+    body: JSON.stringify({ name, password: 'a good password' }),
+  });
+  const text = await res.text();
+  assert.equal(res.status, 201, `sign up ${name}: ${text}`);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return { name, cookie, csrf: JSON.parse(text).csrf };
+}
+
+async function asAccount(base, account, method, url, body) {
+  const headers = account ? { cookie: account.cookie } : {};
+  if (account && method !== 'GET') headers['x-csrf-token'] = account.csrf;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(base + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let json = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: res.status, body: json, text };
+}
+
+const sleepMs = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Moves the server's clocks on by `ms` (`serve --test-clock`); its wall clock after, or null
+// when the server has no test clock.
+async function advanceClock(base, ms) {
+  const r = await asAccount(base, null, 'POST', '/api/test/clock', { advance_ms: ms });
+  return r.status === 200 ? r.body.wall_ms : null;
+}
+
+// Polls until `probe` returns a value (not null/undefined/false).
+async function until(what, probe, ms = STATE_MS) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await sleepMs(200);
+  }
+}
+
+// One player of the event: an account played over REST and the WebSocket, or a browser page.
+// `seat` is his seat in the game of the round in play.
+class SwissPlayer {
+  constructor(name, { account = null, page = null } = {}) {
+    this.name = name;
+    this.account = account;
+    this.page = page;
+    this.seat = null;
+  }
+}
+
+// The tournament's pairings of round `n`, once every board has its game: boards with their
+// players.
+async function pairedRound(base, id, n, players, ms = STATE_MS) {
+  const view = await until(`round ${n} of ${id} to be paired`, async () => {
+    const r = await asAccount(base, null, 'GET', `/api/tournaments/${id}`);
+    if (r.status !== 200) return null;
+    const round = r.body.round_list.find((x) => x.number === n);
+    return round && round.boards.length && round.boards.every((b) => b.game) ? r.body : null;
+  }, ms);
+  const byEntry = new Map(view.players.map((p) => [p.entry, players.get(p.name)]));
+  const round = view.round_list.find((x) => x.number === n);
+  return round.boards.map((b, i) => ({ number: i + 1, game: b.game, white: byEntry.get(b.white), black: byEntry.get(b.black) }));
+}
+
+// Takes a player's seat in `game`: a page is already there (it followed the pairing) and
+// shows the board; an account joins (the seat its pairing gave it) and says hello.
+async function sit(base, player, game) {
+  if (player.page) {
+    await player.page.waitForURL(`**/g/${game}`, { timeout: STATE_MS });
+    await player.page.locator('cg-board').waitFor({ timeout: STATE_MS });
+    await player.page.locator('.connection[data-state="online"]').waitFor({ state: 'attached', timeout: STATE_MS });
+    player.seat = { game };
+    return;
+  }
+  const grant = await asAccount(base, player.account, 'POST', `/api/games/${game}/join`, { name: player.name, invite: '' });
+  assert.equal(grant.status, 200, `${player.name} takes his seat in ${game}: ${grant.text}`);
+  const client = new Client(base, game);
+  const welcome = await client.hello(grant.body.token);
+  assert.equal(welcome.t, 'welcome', `${player.name}: ${JSON.stringify(welcome)}`);
+  player.seat = { game, token: grant.body.token, client, side: grant.body.seat };
+}
+
+// After a restart: the accounts' sockets open again; the pages reconnect by themselves.
+async function sitAgain(base, player) {
+  if (!player.seat) return;
+  if (player.page) {
+    await player.page.locator('.connection[data-state="online"]').waitFor({ state: 'attached', timeout: 20000 });
+    return;
+  }
+  const { game, token, client } = player.seat;
+  const lastSeq = client.lastSeq();
+  client.close();
+  const again = new Client(base, game);
+  const welcome = await again.hello(token, lastSeq);
+  assert.equal(welcome.t, 'welcome');
+  player.seat = { ...player.seat, client: again };
+}
+
+async function stand(player) {
+  if (player.seat?.client) await player.seat.client.close();
+  player.seat = null;
+}
+
+// `mover` plays `uci` as ply `ply`; `watcher` sees it.
+async function swissMove(mover, watcher, uci, ply) {
+  if (mover.page) await move(mover.page, uci.slice(0, 2), uci.slice(2, 4), ply);
+  else {
+    const answer = await mover.seat.client.act({ t: 'move', d: { uci, ply } });
+    assert.equal(answer.t, 'ack', `${mover.name} plays ${uci}: ${JSON.stringify(answer)}`);
+  }
+  if (watcher.page) await plyItem(watcher.page, ply).waitFor({ timeout: STATE_MS });
+  else await watcher.seat.client.wait((m) => m.t === 'move' && m.d.ply === ply, STATE_MS, `${watcher.name} sees ply ${ply}`);
+}
+
+async function swissResign(player) {
+  if (player.page) {
+    await player.page.locator('button.resign').click();
+    await player.page.locator('button.resign-confirm').click();
+  } else {
+    const answer = await player.seat.client.act({ t: 'resign' });
+    assert.equal(answer.t, 'ack', `${player.name} resigns: ${JSON.stringify(answer)}`);
+  }
+}
+
+// Ends a board begun with 1. e4 e5: "white" or "black" resigns (the other wins), or "draw":
+// White offers, Black accepts. Waits until the tournament has the result.
+async function finishBoard(base, id, board, how) {
+  const { white, black } = board;
+  if (how === 'draw') {
+    const offer = await white.seat.client.act({ t: 'draw', d: { action: 'offer' } });
+    assert.equal(offer.t, 'ack');
+    await black.seat.client.wait((m) => m.t === 'draw', STATE_MS, 'the draw offer');
+    const accept = await black.seat.client.act({ t: 'draw', d: { action: 'accept' } });
+    assert.equal(accept.t, 'ack');
+  } else await swissResign(how === 'white' ? white : black);
+  const expected = how === 'draw' ? '1/2-1/2' : how === 'white' ? '0-1' : '1-0';
+  await until(`board ${board.number} recorded as ${expected}`, async () => {
+    const r = await asAccount(base, null, 'GET', `/api/tournaments/${id}`);
+    return r.body.round_list.flatMap((x) => x.boards).find((b) => b.game === board.game)?.result === expected;
+  });
+  for (const p of [white, black]) if (p.page) await banner(p.page, how === 'draw' ? 'agreement' : 'resignation');
+  board.result = expected;
+}
+
+// The box around what `selectors` show (a text by its own width, not its block's), with a
+// margin: a picture of part of a page.
+async function contentBox(page, selectors, pad = 16) {
+  const box = await page.evaluate((list) => {
+    const edges = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
+    for (const el of document.querySelectorAll(list.join(','))) {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const r = el.matches('p, h2, dt, dd') ? range.getBoundingClientRect() : el.getBoundingClientRect();
+      edges.left = Math.min(edges.left, r.left + scrollX);
+      edges.top = Math.min(edges.top, r.top + scrollY);
+      edges.right = Math.max(edges.right, r.right + scrollX);
+      edges.bottom = Math.max(edges.bottom, r.bottom + scrollY);
+    }
+    return edges;
+  }, selectors);
+  const x = Math.max(0, box.left - pad);
+  const y = Math.max(0, box.top - pad);
+  return { x, y, width: box.right + pad - x, height: box.bottom + pad - y };
+}
+
+// What a page shows of the event's standings: rank, name, points and tie-breaks.
+async function pageStandings(page) {
+  return page.locator('#t-standings tbody tr').evaluateAll((rows) =>
+    rows.map((tr) => ({
+      rank: Number(tr.querySelector('td.rank').textContent),
+      name: tr.querySelector('td.name').textContent,
+      points: Number(tr.querySelector('td.points').textContent.replace(/,/g, '')),
+      tiebreaks: [...tr.querySelectorAll('td.tb')].map((td) => Number(td.textContent.replace(/,/g, ''))),
+    })),
+  );
+}
+
+// Issue #18 item 1: eight accounts, a 3-round Swiss created in the browser, Anna and Boris
+// in browsers (forbidden to meet), six over REST and the WebSocket; a kill -9 mid-round;
+// a game lost by default in round 3; the page's standings against `arbiter tournament
+// standings --json` of the page's TRF.
+scenario(
+  'swiss',
+  async (s) => {
+    // A server of its own (so that it can be restarted) when the tests start servers, else
+    // the one all scenarios share (ARBITER_URL; no restart then).
+    const own = serverChoice().kind === 'binary' ? await startServer('e2e-swiss', { extraArgs: ['--test-clock'] }) : null;
+    if (own) s.cleanups.push(() => own.stop());
+    const base = own ? own.url : server.url;
+    // Plain names on a server of its own (the docs' picture), else names of this run.
+    const stamp = own ? '' : Date.now().toString(36);
+    const named = (n) => `${n}${stamp}`;
+    const [annaName, borisName] = [named('Anna'), named('Boris')];
+    const restNames = ['Carl', 'Dora', 'Emil', 'Fred', 'Gina', 'Hugo'].map(named);
+    const password = 'club night';
+    const anna = await s.desktop('anna');
+    const boris = await s.desktop('boris');
+    const players = new Map();
+    players.set(annaName, new SwissPlayer(annaName, { page: anna }));
+    players.set(borisName, new SwissPlayer(borisName, { page: boris }));
+    const accounts = await Promise.all(restNames.map((n) => apiAccount(base, n)));
+    for (const a of accounts) players.set(a.name, new SwissPlayer(a.name, { account: a }));
+    for (const [page, name] of [[anna, annaName], [boris, borisName]]) {
+      await page.goto(`${base}/signup`);
+      await signUp(page, name);
+      await page.locator('#account-name', { hasText: name }).waitFor({ timeout: STATE_MS });
+    }
+
+    // Anna creates the event from the header's link: every field of the form.
+    await anna.locator('#nav-tournaments').click();
+    await anna.waitForURL('**/tournaments');
+    await anna.locator('#tf-name').fill('Club Swiss');
+    await anna.locator('#tf-tc').selectOption('custom');
+    await anna.locator('#tf-tc-custom').fill('300+3');
+    await anna.locator('#tf-rounds').fill('3');
+    await anna.locator('#tf-starts').fill('1');
+    await anna.locator('#tf-starts-unit').selectOption('min');
+    await anna.locator('#tf-interval').fill('0');
+    await anna.locator('#tf-waiting').fill(String(SWISS_WAITING_S));
+    await anna.locator('#tf-late').selectOption('half');
+    await anna.locator('#tf-tiebreaks').fill('BH/C1,BH,SB');
+    await anna.locator('#tf-password').fill(password);
+    await anna.locator('#tf-max').fill('8');
+    // A line that is not a pair is refused before anything is sent; then the pair.
+    await anna.locator('#tf-forbidden').fill(`${annaName}\n`);
+    await anna.locator('#tf-submit').click();
+    await anna.locator('#tf-error', { hasText: 'Line 1 of the pairs' }).waitFor({ timeout: STATE_MS });
+    await anna.locator('#tf-forbidden').fill(`${annaName} ${borisName}\n`);
+    await anna.locator('#tf-submit').click();
+    await anna.waitForURL(/\/tournament\/[A-Za-z0-9]+$/);
+    const id = new URL(anna.url()).pathname.split('/').pop();
+    await anna.locator('#t-name', { hasText: 'Club Swiss' }).waitFor({ timeout: STATE_MS });
+    const facts = await anna.locator('#t-facts').innerText();
+    assert.match(facts, /Not started/);
+    assert.match(facts, /300\+3 · 3 rounds · casual/);
+    assert.match(await anna.locator('#t-settings').innerText(), /default time 20 seconds · 0 seconds between rounds · late entries score half a point/);
+    assert.match(await anna.locator('#t-status').innerText(), /Round 1 is paired in/);
+    assert.match(await anna.locator('#t-countdown').innerText(), /^(1:00|0:[0-5]\d)$/);
+    assert.match(await anna.locator('#t-note').innerText(), /FIDE Dutch System \(C\.04\.3\).*C\.07/);
+    const created = (await asAccount(base, null, 'GET', `/api/tournaments/${id}`)).body;
+    assert.deepEqual(created.tiebreaks, ['BH/C1', 'BH', 'SB']);
+    assert.equal(created.late, 'half');
+    assert.equal(created.waiting_s, SWISS_WAITING_S);
+    assert.equal(created.password, true);
+    await anna.locator('#t-password').fill(password);
+    await anna.locator('#t-join').click();
+    await anna.locator('#t-entered').waitFor({ timeout: STATE_MS });
+
+    // The six others join over REST (one with a wrong password first).
+    const wrong = await asAccount(base, accounts[0], 'POST', `/api/tournaments/${id}/join`, { password: 'not it' });
+    assert.equal(wrong.status, 403, wrong.text);
+    assert.equal(wrong.body.error.field, 'password');
+    await Promise.all(
+      accounts.map(async (a) => {
+        const joined = await asAccount(base, a, 'POST', `/api/tournaments/${id}/join`, { password });
+        assert.equal(joined.status, 200, `${a.name} joins: ${joined.text}`);
+      }),
+    );
+    const twice = await asAccount(base, accounts[0], 'POST', `/api/tournaments/${id}/join`, { password });
+    assert.equal(twice.status, 409);
+    assert.equal(twice.body.error.field, 'account');
+
+    // Boris finds it in the list, is refused a wrong password, joins, withdraws and joins
+    // again (before round 1 he may).
+    await boris.locator('#nav-tournaments').click();
+    const row = boris.locator(`#tour-list tr[data-id="${id}"]`);
+    await row.waitFor({ timeout: STATE_MS });
+    assert.match(await row.innerText(), /Club Swiss[\s\S]*300\+3[\s\S]*\b3\b[\s\S]*\b7\b/);
+    await row.locator('a.tour-name').click();
+    await boris.waitForURL(`**/tournament/${id}`);
+    await boris.locator('#t-password').fill('not it');
+    await boris.locator('#t-join').click();
+    await boris.locator('#t-message', { hasText: 'that is not the tournament’s password' }).waitFor({ timeout: STATE_MS });
+    await boris.locator('#t-password').fill(password);
+    await boris.locator('#t-join').click();
+    await boris.locator('#t-entered').waitFor({ timeout: STATE_MS });
+    await boris.locator('#t-withdraw').click();
+    await boris.locator('#t-withdraw-confirm').click();
+    await boris.locator('#t-password').fill(password);
+    await boris.locator('#t-join').click();
+    await boris.locator('#t-entered').waitFor({ timeout: STATE_MS });
+    await boris.locator('#t-player-list li[data-withdrawn="false"]').nth(7).waitFor({ timeout: STATE_MS });
+    const ninth = await apiAccount(base, named('Ivan'));
+    const full = await asAccount(base, ninth, 'POST', `/api/tournaments/${id}/join`, { password });
+    assert.equal(full.status, 409, `the ninth player: ${full.text}`);
+    assert.equal(full.body.error.field, 'full');
+
+    // Round 1 is paired at the start (the server's clock moved to it): both pages go to
+    // their games by themselves. A third browser watches the tournament page. (The restart
+    // below forgets the clock's shift: the server's clock goes back by it, which the games
+    // resumed ignore, and the event does not mind.)
+    const serverNow = await advanceClock(base, 1);
+    if (serverNow !== null) await advanceClock(base, Math.max(1, created.starts_ms - serverNow + 200));
+    const watcher = await s.desktop('watcher');
+    const snapshots = [];
+    for (let n = 1; n <= 3; n++) {
+      const boards = await pairedRound(base, id, n, players, n === 1 && serverNow === null ? 75000 : STATE_MS);
+      assert.equal(boards.length, 4, `round ${n}: four boards`);
+      for (const b of boards) assert.ok(!(b.white.page && b.black.page), `round ${n}: Anna and Boris were forbidden to meet`);
+      const uiBoards = boards.filter((b) => b.white.page || b.black.page);
+      const restBoards = boards.filter((b) => !b.white.page && !b.black.page);
+      // Round 3: the last of the REST boards is the one where Black never comes.
+      const absent = n === 3 ? restBoards[restBoards.length - 1] : null;
+      for (const b of boards) {
+        await sit(base, b.white, b.game);
+        if (b !== absent) await sit(base, b.black, b.game);
+      }
+      await Promise.all(
+        boards.map(async (b) => {
+          await swissMove(b.white, b.black.seat ? b.black : b.white, 'e2e4', 1);
+          if (b !== absent) await swissMove(b.black, b.white, 'e7e5', 2);
+        }),
+      );
+      // The players' pages went to their games; the pairings are on the tournament page.
+      await watcher.goto(`${base}/tournament/${id}`);
+      await watcher.locator(`#t-pairings[data-round="${n}"] tbody tr[data-board]`).nth(3).waitFor({ timeout: STATE_MS });
+      for (const b of boards) {
+        const tr = watcher.locator(`#t-pairings tr[data-game="${b.game}"]`);
+        assert.equal(await tr.locator('td.white').innerText(), b.white.name);
+        assert.equal(await tr.locator('td.black').innerText(), b.black.name);
+        assert.equal(await tr.locator('a.t-game').getAttribute('href'), `/g/${b.game}`);
+      }
+      assert.match(await watcher.locator('#t-status').innerText(), new RegExp(`Round ${n} of 3 is being played`));
+
+      if (n === 1) {
+        // Round 1: one game over, the others in play; kill -9 and restart: nothing lost.
+        await finishBoard(base, id, restBoards[0], 'black');
+        if (own) {
+          const before = (await asAccount(base, null, 'GET', `/api/tournaments/${id}`)).body;
+          const games = await Promise.all(boards.map(async (b) => (await asAccount(base, null, 'GET', `/api/games/${b.game}`)).body));
+          await own.restart();
+          const after = (await asAccount(base, null, 'GET', `/api/tournaments/${id}`)).body;
+          assert.deepEqual(after, before, 'the event is the same after a restart');
+          for (const [i, b] of boards.entries()) {
+            const game = (await asAccount(base, null, 'GET', `/api/games/${b.game}`)).body;
+            assert.deepEqual(game.moves.map((m) => m.uci), games[i].moves.map((m) => m.uci), `board ${b.number}: the same moves`);
+            assert.equal(game.status, games[i].status, `board ${b.number}: the same status`);
+          }
+          for (const b of boards) for (const p of [b.white, b.black]) await sitAgain(base, p);
+        }
+      }
+      // The browsers' games end first (their players resign or win), then the players go
+      // back to the tournament page; then the REST games, as `ends` says in board order
+      // ("white": White resigns), the last of them pairing the next round.
+      const ends = { 1: ['draw', 'white', 'black'], 2: ['draw', 'black', 'white', 'black'], 3: ['white', 'draw', 'black'] }[n];
+      let k = 0;
+      for (const b of uiBoards) {
+        // The browser's player resigns in round 2; in the others his opponent does.
+        const ui = b.white.page ? 'white' : 'black';
+        const how = n === 2 ? ui : ui === 'white' ? 'black' : 'white';
+        await finishBoard(base, id, b, how);
+      }
+      for (const p of [players.get(annaName), players.get(borisName)]) {
+        p.seat = null;
+        await p.page.goto(`${base}/tournament/${id}`);
+        await p.page.locator('#t-your-game-link', { hasText: `Your game in round ${n} (over)` }).waitFor({ timeout: STATE_MS });
+      }
+      for (const b of restBoards.slice(n === 1 ? 1 : 0)) {
+        if (b === absent) continue;
+        const how = ends[k++ % ends.length];
+        await finishBoard(base, id, b, how);
+      }
+      if (absent) {
+        // Black never came: once the default time has passed since White's first move, he
+        // loses by default (Art. 6.7.1). The server's clock is moved past it.
+        if ((await advanceClock(base, (SWISS_WAITING_S + 1) * 1000)) === null) await sleepMs((SWISS_WAITING_S + 2) * 1000);
+        await until('the default', async () => {
+          const r = await asAccount(base, null, 'GET', `/api/tournaments/${id}`);
+          return r.body.round_list[2].boards.find((b) => b.game === absent.game).result !== '*';
+        }, 20000);
+        const cell = anna.locator(`#t-pairings[data-round="3"] tr[data-game="${absent.game}"] td.result`);
+        await cell.waitFor({ timeout: STATE_MS });
+        await anna.locator(`#t-pairings tr[data-game="${absent.game}"] td.result[data-result="+/-"]`).waitFor({ timeout: STATE_MS });
+        assert.equal(await cell.innerText(), '+/-');
+        assert.match(await cell.getAttribute('title'), /White won by default/);
+        absent.result = '+/-';
+      }
+      for (const b of boards) for (const p of [b.white, b.black]) await stand(p);
+      snapshots.push(boards.map((b) => ({ white: b.white.name, black: b.black.name, result: b.result })));
+      if (n < 3) {
+        // The next round pairs them again: both pages go to their new games by themselves.
+        const next = await pairedRound(base, id, n + 1, players);
+        for (const b of next) {
+          for (const p of [b.white, b.black]) if (p.page) await p.page.waitForURL(`**/g/${b.game}`, { timeout: STATE_MS });
+        }
+      }
+    }
+
+    // The end: the standings, the crosstable, the TRF; the page against the command line.
+    await anna.goto(`${base}/tournament/${id}`);
+    await anna.locator('#t-status-word[data-status="finished"]').waitFor({ timeout: STATE_MS });
+    assert.equal(await anna.locator('#t-status').innerText(), 'The tournament is over.');
+    assert.equal(await anna.locator('#t-your-game').isVisible(), false);
+    const view = (await asAccount(base, null, 'GET', `/api/tournaments/${id}`)).body;
+    assert.equal(view.status, 'finished');
+    for (const [i, round] of view.round_list.entries()) {
+      assert.deepEqual(
+        round.boards.map((b) => b.result).sort(),
+        snapshots[i].map((b) => b.result).sort(),
+        `round ${i + 1}: the results played`,
+      );
+    }
+    const rows = await pageStandings(anna);
+    assert.equal(rows.length, 8);
+    assert.equal(rows.reduce((sum, r) => sum + r.points, 0), 12, 'twelve games, a point each');
+    assert.deepEqual(await anna.locator('#t-standings th.tb').evaluateAll((ths) => ths.map((th) => th.dataset.tiebreak)), ['BH/C1', 'BH', 'SB']);
+    assert.match(await anna.locator('#t-standings th.tb').first().getAttribute('title'), /^Buchholz: .*cut 1/);
+    assert.match(await anna.locator('#t-standings th.tb').last().getAttribute('title'), /^Sonneborn-Berger/);
+    // The crosstable: a cell for each player and round; the default as + and −.
+    assert.equal(await anna.locator('#t-crosstable tbody td.cross').count(), 24);
+    assert.equal(await anna.locator('#t-crosstable tbody td.cross:empty').count(), 0);
+    const absentBoard = view.round_list[2].boards.find((b) => b.result === '+/-');
+    const cross = (entry) => anna.locator(`#t-crosstable tr[data-entry="${entry}"] td.cross[data-round="3"]`);
+    assert.equal(await cross(absentBoard.black).getAttribute('data-result'), '-');
+    assert.match(await cross(absentBoard.black).innerText(), /^\d+w−$|^\d+b−$/);
+    assert.equal(await cross(absentBoard.white).getAttribute('data-result'), '+');
+    assert.match(await cross(absentBoard.white).getAttribute('title'), /^Round 3: a win by default against /);
+    // The TRF by the page's link, and the standings the command line computes from it.
+    const [download] = await Promise.all([anna.waitForEvent('download'), anna.locator('#t-trf').click()]);
+    const trfPath = path.join(artefacts, `swiss-${id}.trf`);
+    await download.saveAs(trfPath);
+    const binary = arbiterBinary();
+    assert.ok(binary, 'an arbiter binary for `arbiter tournament standings`');
+    const run = spawnSync(binary, ['tournament', 'standings', trfPath, '--json'], { encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stderr);
+    const cli = JSON.parse(run.stdout);
+    assert.deepEqual(cli.tiebreaks, ['BH/C1', 'BH', 'SB']);
+    assert.equal(cli.rounds, 3);
+    assert.deepEqual(
+      rows,
+      cli.standings.map((r) => ({ rank: r.rank, name: r.name, points: r.points, tiebreaks: r.tiebreaks })),
+      'the page shows what `arbiter tournament standings` computes from its TRF',
+    );
+    await anna.mouse.move(0, 0);
+    await anna.screenshot({ path: path.join(artefacts, 'swiss-standings.png'), fullPage: true });
+    if (process.env.DOCS_SCREENSHOTS) {
+      const clip = await contentBox(anna, ['#t-standings-box > h2', '#t-standings-box p', '#t-standings', '#t-tiebreaks dt', '#t-tiebreaks dd', '#t-crosstable-box > h2', '#t-crosstable-box p', '#t-crosstable']);
+      await anna.screenshot({ path: path.join(web, '..', 'docs', 'img', 'swiss-standings.png'), clip, fullPage: true });
+    }
+    // The lists: no longer starting, finished.
+    await anna.goto(`${base}/tournaments`);
+    await anna.locator('#tour-tab-finished').click();
+    await anna.locator(`#tour-list tr[data-id="${id}"][data-status="finished"]`).waitFor({ timeout: STATE_MS });
+    // Both pages in Russian: no English word left but the players' and the event's names,
+    // the tie-break codes, the FIDE regulations' numbers and TRF.
+    const russian = await s.desktop('russian', { locale: 'ru-RU' });
+    const allowed = [...players.keys(), 'Club', 'Swiss', 'TRF', 'BH/C1', 'BH', 'SB', 'C'];
+    await russian.goto(`${base}/tournament/${id}`);
+    await russian.locator('#t-crosstable').waitFor({ timeout: STATE_MS });
+    await allRussian(russian, 'the tournament page', allowed);
+    await russian.goto(`${base}/tournaments`);
+    await russian.locator('#tour-tab-finished').click();
+    await russian.locator(`#tour-list tr[data-id="${id}"]`).waitFor({ timeout: STATE_MS });
+    await allRussian(russian, 'the tournaments', allowed);
+    // A phone, logged in as Anna: no sideways scrolling, tap targets of 44 px, the form too.
+    const phone = await s.phone('phone', PHONE);
+    await phone.goto(`${base}/login`);
+    await signUp(phone, annaName); // /login's form is /signup's
+    await phone.locator('#account-name', { hasText: annaName }).waitFor({ timeout: STATE_MS });
+    await phone.goto(`${base}/tournament/${id}`);
+    await phone.locator('#t-crosstable').waitFor({ timeout: STATE_MS });
+    await noSidewaysScroll(phone, 'the tournament page');
+    await tapTargets(phone, 'the tournament page');
+    await phone.goto(`${base}/tournaments`);
+    await phone.locator('#tour-form').waitFor({ timeout: STATE_MS });
+    await noSidewaysScroll(phone, 'the tournaments');
+    await tapTargets(phone, 'the tournaments');
+  },
+  { timeout: 240000, skip: swissSkip() },
+);
