@@ -14,8 +14,10 @@ build: deps
 	@cmake --preset release $(CMAKE_ARGS) >/dev/null
 	@cmake --build --preset release -j $(JOBS)
 
+# The opening names (lichess's CC0 list) when the shared test data is beside the checkout.
+OPENINGS := $(wildcard ../shared/testdata/openings)
 run: build
-	$(ARBITER) serve
+	$(ARBITER) serve $(if $(OPENINGS),--openings $(OPENINGS))
 
 test: build
 	ctest --preset release

@@ -31,6 +31,7 @@ struct ServeArgs {
   // Memory limits (docs/security.md).
   int engines = 2;
   int analysis_workers = 1;
+  std::string openings;
   std::uint64_t analysis_nodes = 300'000;
   int max_computer_games = 64;
   int evict_after_s = 60;
@@ -108,6 +109,7 @@ void serve(const ServeArgs& args) {
   o.engines = pool;
   o.analysis.workers = args.analysis_workers;
   o.analysis.nodes = args.analysis_nodes;
+  o.openings_dir = args.openings;
   o.node = args.node;
   o.lease_ttl = std::chrono::milliseconds{args.lease_ttl_ms};
   o.advertise = args.advertise;
@@ -167,6 +169,9 @@ void register_serve(CLI::App& app) {
                   "engines shared by all computer games (8 MB hash each)")
       ->check(CLI::Range(1, 64))
       ->capture_default_str();
+  cmd->add_option("--openings", args->openings,
+                  "a directory of lichess's opening lists (a.tsv .. e.tsv): games name their "
+                  "opening (ECO and name) in the page and the PGN");
   cmd->add_option("--analysis-workers", args->analysis_workers,
                   "post-game analyses at once, one core each (docs/analysis.md)")
       ->check(CLI::Range(1, 64))

@@ -16,7 +16,7 @@ import { parseTypedMove } from './move-input';
 import { displayName } from './names';
 import { showNotFound } from './not-found';
 import { type NotationLanguage, translateSan } from './notation';
-import { type ClientAction, type DirectMessage, type GameEvent, other, type Side } from './protocol';
+import { type ClientAction, type DirectMessage, type GameEvent, type Opening, other, type Side } from './protocol';
 import { Settings } from './settings';
 import { keepSeek, seekOfGame } from './seeks';
 import { play } from './sound';
@@ -100,6 +100,8 @@ class GamePage {
   private readonly settings: Settings;
   private readonly analysis: AnalysisPanel; // issue #18: a finished game's computer analysis
   private readonly banner = h('div.banner', { role: 'status', 'aria-live': 'assertive' });
+  // Issue #18: the opening the game reached, "C60 Ruy Lopez" (empty when none is named).
+  private readonly opening = h('div.opening', { 'data-testid': 'opening' });
   // Issue #17: a rated game's rating changes, asked for once it has ended.
   private readonly ratingBox = h('div#rating-change.rating-change');
   private ratingsAsked = false;
@@ -168,7 +170,7 @@ class GamePage {
         'main.game',
         {},
         h('section.board-col', {}, this.clocks.top, boardHost, this.clocks.bottom),
-        h('aside.side-col', {}, this.banner, this.moves.element, this.controls.element, this.analysis.element, this.seat ? offer : null, this.message, this.seat ? typedForm : null, this.crowd, this.settings.element, this.status, this.announcer),
+        h('aside.side-col', {}, this.banner, this.opening, this.moves.element, this.controls.element, this.analysis.element, this.seat ? offer : null, this.message, this.seat ? typedForm : null, this.crowd, this.settings.element, this.status, this.announcer),
       ),
     );
     document.addEventListener('keydown', (e) => {
@@ -230,6 +232,11 @@ class GamePage {
     this.userMove(parsed.uci);
   }
 
+  private showOpening(o: Opening | null): void {
+    this.opening.textContent = o ? `${o.eco} ${o.name}` : '';
+    this.opening.hidden = !o;
+  }
+
   private onEvent(e: GameEvent, replayed: boolean): void {
     this.model.apply(e, performance.now());
     if (e.t === 'move') {
@@ -239,6 +246,7 @@ class GamePage {
         announce(this.announcer, e.d.announce ?? {}, e.d.san, who);
       }
       if (this.viewPly !== null) this.viewPly = null;
+      if (e.d.opening) this.showOpening(e.d.opening);
     }
     if (e.t === 'end' && !replayed) play('end');
     if (e.t === 'draw' && e.d.action === 'decline' && this.seat && e.d.side !== this.seat) {
@@ -259,6 +267,7 @@ class GamePage {
     switch (m.t) {
       case 'state':
         this.model.load(m.d, performance.now());
+        this.showOpening(m.d.opening ?? null);
         this.refresh();
         break;
       case 'clock':

@@ -58,7 +58,14 @@ export interface GameState {
   article: string | null;
   text?: string | null; // how it ended, the end event's sentence (older servers: absent)
   rated?: boolean; // issue #17: the result changes both players' ratings
+  opening?: Opening | null; // issue #18: the opening the game reached (servers with --openings)
   seq: number;
+}
+
+// The opening a position is named for (lichess's list): ECO code and name.
+export interface Opening {
+  eco: string;
+  name: string;
 }
 
 // GET /api/games/{id}/ratings (issue #17): what a rated game did to both ratings.
@@ -87,6 +94,7 @@ export interface MoveEvent {
   draw_offer: Side | null;
   can_abort: boolean;
   intended?: boolean; // the intended move of an upheld claim: shown and stored, the claim ended the game
+  opening?: Opening; // the opening the position after the move is named for, when it is
 }
 
 export interface Penalty {

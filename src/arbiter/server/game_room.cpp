@@ -173,6 +173,12 @@ wire::GameState GameRoom::state_locked() const {
     s.article = std::string(competition::termination_article(arbiter_->termination()));
     s.text = competition::ending_sentence(arbiter_->result(), arbiter_->termination());
   }
+  if (ctx_.openings != nullptr && header_.variant == "standard") {
+    const game::Game& g = arbiter_->game();
+    if (const notation::Opening* o = ctx_.openings->of_game(g.start(), g.moves())) {
+      s.opening = wire::OpeningView{o->eco, o->name};
+    }
+  }
   s.seq = static_cast<std::int64_t>(events_.size());
   return s;
 }
@@ -201,6 +207,14 @@ std::string GameRoom::pgn(const std::string& site,
   wait_idle(lock);  // only stored state is shown
   competition::GameRecord record = arbiter_->record();
   tag_record(record, header_, site, ratings);
+  // Issue #18 item 6: the opening the game reached, as `arbiter pgn convert --openings`.
+  if (ctx_.openings != nullptr && header_.variant == "standard") {
+    const game::Game& g = arbiter_->game();
+    if (const notation::Opening* o = ctx_.openings->of_game(g.start(), g.moves())) {
+      record.extra_tags.emplace_back("ECO", o->eco);
+      record.extra_tags.emplace_back("Opening", o->name);
+    }
+  }
   return competition::to_pgn(record, arbiter_->result(), arbiter_->termination());
 }
 

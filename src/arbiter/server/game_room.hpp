@@ -31,6 +31,7 @@
 
 #include "arbiter/competition/arbiter.hpp"
 #include "arbiter/competition/online_clock.hpp"
+#include "arbiter/notation/openings.hpp"
 #include "arbiter/server/commit_writer.hpp"
 #include "arbiter/server/handlers.hpp"
 #include "arbiter/server/room_client.hpp"
@@ -108,6 +109,8 @@ struct RoomContext {
   // Issue #18: told when a game of an event has its ending committed. Called under the
   // room's lock: it must only queue. Empty: nobody is told (the director's sweep finds it).
   std::function<void(TournamentGameEnd)> tournament_game_ended;
+  // Issue #18 item 6: the openings' names (`serve --openings DIR`); null: none named.
+  const notation::OpeningBook* openings = nullptr;
 };
 
 struct JoinResult {

@@ -133,6 +133,10 @@ wire::MoveEventData GameRoom::record_move(Color side, const core::Position& befo
   d.check = after.in_check();
   d.announce_de = notation::announce(before, move, notation::AnnounceStyle::FideGerman);
   d.announce_en = notation::announce(before, move, notation::AnnounceStyle::English);
+  if (ctx_.openings != nullptr) {
+    if (const notation::Opening* o = ctx_.openings->at(after))
+      d.opening = wire::OpeningView{o->eco, o->name};
+  }
   return d;
 }
 

@@ -19,6 +19,14 @@ Result<NodeStarted> Node::start() {
                       "cannot open " + where + ": " + opened.error().describe());
   }
   store_ = std::move(*opened);
+  if (!options_.openings_dir.empty()) {
+    auto book = notation::OpeningBook::load_directory(options_.openings_dir);
+    if (!book) {
+      return make_error(book.error().code, "cannot read the openings of " + options_.openings_dir +
+                                               ": " + book.error().describe());
+    }
+    openings_ = std::make_unique<notation::OpeningBook>(std::move(*book));
+  }
 
   RoomContext context;
   context.store = store_.get();
@@ -40,6 +48,7 @@ Result<NodeStarted> Node::start() {
     if (tournaments_) tournaments_->game_ended(std::move(end));
   };
   context.timings = options_.timings;
+  context.openings = openings_.get();
   context.node = options_.node;
   context.lease_ttl = options_.lease_ttl;
   // The cluster's bus (docs/cluster.md): this node publishes its games' committed events,

@@ -44,6 +44,9 @@ struct NodeOptions {
   std::optional<EnginePoolOptions> engines;
   // Post-game analysis (issue #18): the workers (one core each) and the nodes a position.
   AnalysisServiceOptions analysis;
+  // Issue #18 item 6: a directory of lichess's opening lists (a..e.tsv) naming each game's
+  // opening in its state and PGN; empty: none.
+  std::string openings_dir;
   // Cluster (docs/cluster.md): this node's name (empty: a single server without leases),
   // its leases' lifetime, where the other nodes reach it (empty: the address it listens
   // on and the real port), and Redis for the committed events (absent: no bus).
@@ -98,6 +101,7 @@ class Node {
   SteadyTimeSource api_time_;
   RoomService service_;
   std::unique_ptr<store::Store> store_;
+  std::unique_ptr<notation::OpeningBook> openings_;  // before the rooms that read it
   std::unique_ptr<CommitWriter> writer_;
   std::unique_ptr<EnginePool> engines_;
   std::unique_ptr<RatingService> ratings_;  // before the registry: its rooms call it

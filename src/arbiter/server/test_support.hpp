@@ -141,6 +141,7 @@ class RoomTest : public ::testing::Test {
     ctx.node = node_;
     ctx.rated_game_ended = rated_hook_;
     ctx.tournament_game_ended = tournament_hook_;
+    ctx.openings = openings_;
     registry_ = std::make_unique<GameRegistry>(ctx);
   }
 
@@ -221,6 +222,8 @@ class RoomTest : public ::testing::Test {
   std::function<void(RatedGameEnd)> rated_hook_;
   // Issue #18: told of events' games' committed endings.
   std::function<void(TournamentGameEnd)> tournament_hook_;
+  // Issue #18 item 6: the opening names of the rooms of the next open().
+  const notation::OpeningBook* openings_ = nullptr;
   // Group commit (game_room_commit_test.cpp): set by a derived fixture before open().
   CommitWriter* writer_ = nullptr;
   Executor* executor_override_ = nullptr;

@@ -118,6 +118,13 @@ struct PenaltyView {
 // started, game-events.md), so that a restart replays the game exactly (an addition to
 // the protocol; clients ignore it).
 
+// Issue #18 item 6: the opening a position is named for (lichess's list), as the game
+// page shows it.
+struct OpeningView {
+  std::string eco;   // "C60"
+  std::string name;  // "Ruy Lopez"
+};
+
 struct MoveEventData {
   int ply = 0;
   std::string uci;
@@ -137,6 +144,9 @@ struct MoveEventData {
   // Addition: the intended move of an upheld claim (9.2.1.1 / 9.3.1), shown and stored
   // but not played by the referee (the claim ended the game first). Written only if true.
   bool intended = false;
+  // The opening the position after the move is named for, when the list names it.
+  // Written only when present.
+  std::optional<OpeningView> opening;
   std::int64_t t = 0;
 };
 struct DrawEventData {
@@ -242,8 +252,9 @@ struct GameState {
   std::string result = "*";
   std::optional<std::string> termination;
   std::optional<std::string> article;
-  std::optional<std::string> text;  // how it ended, as the `end` event says it; null: ongoing
-  bool rated = false;               // issue #17
+  std::optional<std::string> text;     // how it ended, as the `end` event says it; null: ongoing
+  bool rated = false;                  // issue #17
+  std::optional<OpeningView> opening;  // issue #18: the game's opening so far; null: none
   std::int64_t seq = 0;
 };
 

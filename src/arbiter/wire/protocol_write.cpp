@@ -122,7 +122,13 @@ void state_text(JsonText& j, const GameState& s) {
   value_or_null(j, s.article);
   j.key("text");
   value_or_null(j, s.text);
-  j.field("rated", s.rated).field("seq", s.seq).close();
+  j.field("rated", s.rated).key("opening");
+  if (s.opening) {
+    j.open().field("eco", s.opening->eco).field("name", s.opening->name).close();
+  } else {
+    j.null();
+  }
+  j.field("seq", s.seq).close();
 }
 
 // The "d" of each event, and its type.
@@ -160,6 +166,9 @@ struct EventWriter {
     side_or_null(j, m.draw_offer);
     j.field("can_abort", m.can_abort);
     if (m.intended) j.field("intended", true);
+    if (m.opening) {
+      j.key("opening").open().field("eco", m.opening->eco).field("name", m.opening->name).close();
+    }
     j.field("t", m.t);
   }
   void operator()(const DrawEventData& e) const {

@@ -35,6 +35,7 @@ const only = process.env.ONLY ? process.env.ONLY.split(',') : null;
 const STATE_MS = 10000; // waiting for something the server causes
 let server;
 let browser;
+let openingsListed = false; // the server names openings (--openings)
 // A plain-http address that is not localhost (the browser maps the name to the server):
 // not a secure context, so no navigator.clipboard there.
 const PLAIN_HOST = 'arbiter.test';
@@ -68,7 +69,12 @@ before(async () => {
   await ensureDist();
   // --test-clock: the correspondence scenario moves the server's clocks by days;
   // --analysis-nodes: the post-game analysis (scenario `analysis`) at a small node count.
-  server = await startServer('e2e', { extraArgs: ['--test-clock', '--analysis-nodes', '20000'] });
+  // --openings: the opening names of lichess's list, when the shared test data is there.
+  const openings = path.join(web, '..', '..', 'shared', 'testdata', 'openings');
+  openingsListed = existsSync(openings) && serverChoice().kind === 'binary';
+  server = await startServer('e2e', {
+    extraArgs: ['--test-clock', '--analysis-nodes', '20000', ...(existsSync(openings) ? ['--openings', openings] : [])],
+  });
   console.log(`e2e against ${describeChoice()} at ${server.url}`);
   browser = await chromium.launch({
     executablePath,
@@ -249,6 +255,11 @@ scenario('checkmate', async (s) => {
   // Fool's mate, half the moves dragged: 1. f3 e5 2. g4 Qh4# (Art. 5.1.1)
   await move(anna, 'f2', 'f3', 1, { watcher: boris });
   await move(boris, 'e7', 'e5', 2, { drag: true, watcher: anna });
+  // Issue #18 item 6: the opening's name (the server runs with --openings when the list
+  // is there): 1. f3 is lichess's "Barnes Opening", and 1...e5 keeps it.
+  if (openingsListed) {
+    await anna.locator('[data-testid="opening"]', { hasText: 'A00 Barnes Opening' }).waitFor({ timeout: STATE_MS });
+  }
   await shot(anna, '02-after-two-moves.png');
   assert.equal(await anna.locator('cg-board square.last-move').count(), 2, 'last-move highlight');
   await move(anna, 'g2', 'g4', 3, { drag: true, watcher: boris });
