@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "arbiter/base/utf8.hpp"
 #include "arbiter/core/position.hpp"
 #include "arbiter/wire/event_json.hpp"
 
@@ -62,45 +63,6 @@ constexpr std::size_t kMaxTournamentState = std::size_t{16} << 20;
 // A game's analysis (issue #18 item 3): the positions of a game at most, and its text's size.
 constexpr int kMaxAnalysisPositions = 100'000;
 constexpr std::size_t kMaxAnalysisText = std::size_t{8} << 20;
-
-// Well-formed UTF-8 (no overlong forms, surrogates or code points above U+10FFFF), as a
-// PostgreSQL database in UTF8 accepts it: SQLite would keep any bytes, PostgreSQL refuse
-// them, and both backends must refuse the same texts with the same error.
-bool is_utf8(std::string_view s) noexcept {
-  std::size_t i = 0;
-  while (i < s.size()) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    std::size_t extra = 0;
-    unsigned first_low = 0x80;
-    unsigned first_high = 0xBF;
-    if (c >= 0xC2 && c <= 0xDF) {
-      extra = 1;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      extra = 2;
-      if (c == 0xE0) first_low = 0xA0;   // overlong
-      if (c == 0xED) first_high = 0x9F;  // surrogates
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      extra = 3;
-      if (c == 0xF0) first_low = 0x90;   // overlong
-      if (c == 0xF4) first_high = 0x8F;  // above U+10FFFF
-    } else {
-      return false;
-    }
-    if (s.size() - i <= extra) return false;
-    for (std::size_t k = 1; k <= extra; ++k) {
-      const auto b = static_cast<unsigned char>(s[i + k]);
-      const unsigned low = k == 1 ? first_low : 0x80;
-      const unsigned high = k == 1 ? first_high : 0xBF;
-      if (b < low || b > high) return false;
-    }
-    i += extra + 1;
-  }
-  return true;
-}
 
 bool is_node_name(std::string_view node) {
   return !node.empty() && node.size() <= 64 && std::all_of(node.begin(), node.end(), [](char c) {
