@@ -102,6 +102,8 @@ class GamePage {
   private readonly banner = h('div.banner', { role: 'status', 'aria-live': 'assertive' });
   // Issue #18: the opening the game reached, "C60 Ruy Lopez" (empty when none is named).
   private readonly opening = h('div.opening', { 'data-testid': 'opening' });
+  // Issue #18: the link back to the event whose game it is (hidden for other games).
+  private readonly eventLink = h('a.event-link', { 'data-testid': 'event-link', hidden: true });
   // Issue #17: a rated game's rating changes, asked for once it has ended.
   private readonly ratingBox = h('div#rating-change.rating-change');
   private ratingsAsked = false;
@@ -170,7 +172,7 @@ class GamePage {
         'main.game',
         {},
         h('section.board-col', {}, this.clocks.top, boardHost, this.clocks.bottom),
-        h('aside.side-col', {}, this.banner, this.opening, this.moves.element, this.controls.element, this.analysis.element, this.seat ? offer : null, this.message, this.seat ? typedForm : null, this.crowd, this.settings.element, this.status, this.announcer),
+        h('aside.side-col', {}, this.banner, this.eventLink, this.opening, this.moves.element, this.controls.element, this.analysis.element, this.seat ? offer : null, this.message, this.seat ? typedForm : null, this.crowd, this.settings.element, this.status, this.announcer),
       ),
     );
     document.addEventListener('keydown', (e) => {
@@ -268,6 +270,11 @@ class GamePage {
       case 'state':
         this.model.load(m.d, performance.now());
         this.showOpening(m.d.opening ?? null);
+        if (m.d.tournament) {
+          this.eventLink.setAttribute('href', `/tournament/${encodeURIComponent(m.d.tournament)}`);
+          this.eventLink.textContent = t('tour.backToEvent');
+          this.eventLink.hidden = false;
+        }
         this.refresh();
         break;
       case 'clock':

@@ -59,6 +59,7 @@ export interface GameState {
   text?: string | null; // how it ended, the end event's sentence (older servers: absent)
   rated?: boolean; // issue #17: the result changes both players' ratings
   opening?: Opening | null; // issue #18: the opening the game reached (servers with --openings)
+  tournament?: string | null; // issue #18: the event whose game it is
   seq: number;
 }
 

@@ -179,6 +179,7 @@ wire::GameState GameRoom::state_locked() const {
       s.opening = wire::OpeningView{o->eco, o->name};
     }
   }
+  s.tournament = extra_.tournament;
   s.seq = static_cast<std::int64_t>(events_.size());
   return s;
 }

@@ -147,6 +147,8 @@ TEST_F(TournamentServiceTest, ARoundIsPairedAtTheStartWithGamesAndResultsAndTheN
   // Both seats are the pairing's: the accounts are in them, nobody waits for a join.
   auto game1 = store_->load_game(g1);
   ASSERT_TRUE(game1);
+  // The game knows its event (the page links back to it).
+  EXPECT_EQ(registry_->find(g1)->state().tournament, std::optional<std::string>(id));
   EXPECT_NE(game1->header.white_user, 0);
   EXPECT_NE(game1->header.black_user, 0);
 

@@ -252,9 +252,10 @@ struct GameState {
   std::string result = "*";
   std::optional<std::string> termination;
   std::optional<std::string> article;
-  std::optional<std::string> text;     // how it ended, as the `end` event says it; null: ongoing
-  bool rated = false;                  // issue #17
-  std::optional<OpeningView> opening;  // issue #18: the game's opening so far; null: none
+  std::optional<std::string> text;        // how it ended, as the `end` event says it; null: ongoing
+  bool rated = false;                     // issue #17
+  std::optional<OpeningView> opening;     // issue #18: the game's opening so far; null: none
+  std::optional<std::string> tournament;  // issue #18: the event whose game it is; null: none
   std::int64_t seq = 0;
 };
 

@@ -201,7 +201,7 @@ TEST(ProtocolWrite, GameStateGolden) {
       R"("moves":[{"uci":"e2e4","san":"e4","fen":"F1","clock":{"white":181000,"black":182000}}],)"
       R"("fen":"F1","turn":"black","clock":null,"dests":{},"claims":{"threefold":false,)"
       R"("fifty":false,"threefold_moves":[],"fifty_moves":[]},"draw_offer":null,)"
-      R"("can_abort":false,"result":"*","termination":null,"article":null,"text":null,"rated":false,"opening":null,"seq":7})");
+      R"("can_abort":false,"result":"*","termination":null,"article":null,"text":null,"rated":false,"opening":null,"tournament":null,"seq":7})");
 }
 
 TEST(ProtocolRest, CreateRequest) {

@@ -128,6 +128,8 @@ void state_text(JsonText& j, const GameState& s) {
   } else {
     j.null();
   }
+  j.key("tournament");
+  value_or_null(j, s.tournament);
   j.field("seq", s.seq).close();
 }
 

@@ -554,6 +554,7 @@ const messages = {
   'nav.label': 'Site',
   'nav.tournaments': 'Tournaments',
   'tour.listTitle': 'Tournaments — Arbiter',
+  'tour.backToEvent': '← The tournament of this game',
   'tour.heading': 'Tournaments',
   'tour.tagline': 'Swiss tournaments the server runs: paired by the FIDE Dutch System, every game refereed under the FIDE Laws.',
   'tour.tab.created': 'Starting soon',

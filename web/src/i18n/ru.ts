@@ -574,6 +574,7 @@ const messages: Record<MessageKey, Message> = {
   'nav.label': 'Разделы сайта',
   'nav.tournaments': 'Турниры',
   'tour.listTitle': 'Турниры — Arbiter',
+  'tour.backToEvent': '← Турнир этой партии',
   'tour.heading': 'Турниры',
   'tour.tagline': 'Турниры по швейцарской системе, которые проводит сервер: жеребьёвка по голландской системе ФИДЕ, каждая партия — по Правилам ФИДЕ.',
   'tour.tab.created': 'Скоро начнутся',

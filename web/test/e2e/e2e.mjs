@@ -2165,7 +2165,14 @@ scenario(
         // The next round pairs them again: both pages go to their new games by themselves.
         const next = await pairedRound(base, id, n + 1, players);
         for (const b of next) {
-          for (const p of [b.white, b.black]) if (p.page) await p.page.waitForURL(`**/g/${b.game}`, { timeout: STATE_MS });
+          for (const p of [b.white, b.black]) {
+            if (!p.page) continue;
+            await p.page.waitForURL(`**/g/${b.game}`, { timeout: STATE_MS });
+            // The game links back to its event.
+            const back = p.page.locator('[data-testid="event-link"]');
+            await back.waitFor({ timeout: STATE_MS });
+            assert.equal(await back.getAttribute('href'), `/tournament/${id}`);
+          }
         }
       }
     }
