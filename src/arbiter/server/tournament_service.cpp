@@ -426,6 +426,7 @@ HttpReply TournamentService::show(const HttpRequest& request, std::string_view i
   v.max_players = s.max_players;
   v.round_in_play = tournament::round_in_play(*e);
   v.next_round_ms = tournament::next_round_at(*e);
+  v.now_ms = clock_.wall_ms();
   for (const auto& p : e->entrants) {
     v.players.push_back({p.entry, p.name, p.rating, p.first_round, p.withdrawn_after.has_value()});
   }

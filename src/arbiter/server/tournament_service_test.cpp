@@ -128,6 +128,7 @@ TEST_F(TournamentServiceTest, ARoundIsPairedAtTheStartWithGamesAndResultsAndTheN
   EXPECT_EQ(call("POST", "/api/tournaments/" + id + "/join", "{}", &players_[1]).status, 409u);
   EXPECT_EQ(call("POST", "/api/tournaments/" + id + "/join", "{}", nullptr).status, 401u);
   EXPECT_EQ(field(show(id), "/status"), "created");
+  EXPECT_EQ(field(show(id), "/now_ms"), std::to_string(clock_.wall_ms()));  // the countdown's clock
   EXPECT_EQ(field(show(id), "/players/3/name"), "Dora");
 
   service_->direct_due();  // not yet: the start is a minute away

@@ -222,6 +222,7 @@ std::string write_tournament(const TournamentView& v) {
   } else {
     j["me"] = nullptr;
   }
+  j["now_ms"] = v.now_ms;
   return dump(j);
 }
 

@@ -102,6 +102,7 @@ struct TournamentView {
   std::vector<TournamentRoundView> rounds;
   std::vector<TournamentStandingView> standings;
   std::optional<TournamentMeView> me;
+  std::int64_t now_ms = 0;  // the server's clock: the page's countdown follows it
 };
 [[nodiscard]] std::string write_tournament(const TournamentView& view);
 

@@ -87,6 +87,7 @@ TEST(TournamentView, WritesStandingsAsNumbersAndMe) {
   v.standings.push_back(s);
   v.rounds.push_back({1, 10, std::nullopt, 0, {{3, 2, "g1", "1-0"}}});
   v.me = TournamentMeView{3, false, std::string("g1")};
+  v.now_ms = 1'700'000'000'123;
   const std::string text = write_tournament(v);
   EXPECT_EQ(json_at(text, "/standings/0/points"), "2.5");
   EXPECT_EQ(json_at(text, "/standings/0/tiebreaks/1"), "12.75");
@@ -94,6 +95,7 @@ TEST(TournamentView, WritesStandingsAsNumbersAndMe) {
   EXPECT_EQ(json_at(text, "/round_list/0/finished_ms"), "null");
   EXPECT_EQ(json_at(text, "/me/game"), "g1");
   EXPECT_EQ(json_at(text, "/id"), "t1");
+  EXPECT_EQ(json_at(text, "/now_ms"), "1700000000123");
 }
 
 }  // namespace
