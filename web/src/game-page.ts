@@ -101,7 +101,8 @@ class GamePage {
   private readonly analysis: AnalysisPanel; // issue #18: a finished game's computer analysis
   private readonly banner = h('div.banner', { role: 'status', 'aria-live': 'assertive' });
   // Issue #18: the opening the game reached, "C60 Ruy Lopez" (empty when none is named).
-  private readonly opening = h('div.opening', { 'data-testid': 'opening' });
+  // The names are lichess's list's, in English only: marked so (lang="en").
+  private readonly opening = h('div.opening', { 'data-testid': 'opening', lang: 'en' });
   // Issue #18: the link back to the event whose game it is (hidden for other games).
   private readonly eventLink = h('a.event-link', { 'data-testid': 'event-link', hidden: true });
   // Issue #17: a rated game's rating changes, asked for once it has ended.
