@@ -119,7 +119,8 @@ TEST_F(AnalysisServiceTest, AGameInPlayIsNotAnalysedNorForAPlayerWhoIsPlaying) {
   ASSERT_EQ(made.status, 201u) << made.body;
   std::string cookie;
   for (const std::string& c : made.set_cookies) {
-    if (auto v = cookie_value(c.substr(0, c.find(';')), kSessionCookie)) {
+    const std::string pair = c.substr(0, c.find(';'));  // the view below points into it
+    if (auto v = cookie_value(pair, kSessionCookie)) {
       cookie = std::string(kSessionCookie) + "=" + std::string(*v);
     }
   }
