@@ -74,6 +74,7 @@ struct TournamentGameEnd {
   std::string game_id;
   std::string tournament;
   std::string result;  // the verdict's result: "1-0", "+/-", "-/-", ...
+  int plies = 0;       // the half-moves played (an arena scores a quick draw nothing)
 };
 
 struct RoomContext {
@@ -398,6 +399,7 @@ class GameRoom final : public SocketHandler, public std::enable_shared_from_this
     Reply reply;
     std::optional<std::string> rated_result;  // a rated game's result, ended by this commit
     std::optional<std::string> event_result;  // an event's game's result, ended by this commit
+    int plies = 0;                            // the moves played when it ended
   };
   std::optional<InFlight> in_flight_;
   bool last_commit_ok_ = true;

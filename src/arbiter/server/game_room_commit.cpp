@@ -39,6 +39,7 @@ void GameRoom::commit(Reply reply) {
   }
   if (p.ending && p.ending->status == store::GameStatus::Ended && extra_.tournament) {
     flight.event_result = p.ending->result;
+    flight.plies = static_cast<int>(moves_.size());
   }
   if (flight.events.empty() && p.log.empty() && !p.move && !p.ending && !p.seat_user &&
       !p.seat_name) {
@@ -120,7 +121,8 @@ void GameRoom::committed(Result<void> result) {
     ctx_.rated_game_ended(RatedGameEnd{id_, header_.time_control, *f.rated_result});
   }
   if (f.event_result && ctx_.tournament_game_ended) {
-    ctx_.tournament_game_ended(TournamentGameEnd{id_, *extra_.tournament, *f.event_result});
+    ctx_.tournament_game_ended(
+        TournamentGameEnd{id_, *extra_.tournament, *f.event_result, f.plies});
   }
   for (auto& [connection, text] : f.seats)
     connection->send(std::make_shared<const std::string>(text));

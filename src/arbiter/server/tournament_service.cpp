@@ -1,10 +1,10 @@
 #include "arbiter/server/tournament_service.hpp"
 
 #include <algorithm>
-#include <cmath>
 
 #include "arbiter/account/user_name.hpp"
 #include "arbiter/clock/time_control.hpp"
+#include "arbiter/server/event_record.hpp"
 #include "arbiter/server/rest_reply.hpp"
 #include "arbiter/store/rules.hpp"
 #include "arbiter/tournament/online_rules.hpp"
@@ -16,25 +16,11 @@ namespace arbiter::server {
 
 namespace {
 
-constexpr int kChangeAttempts = 20;  // compare-and-set rounds before giving up (kIo)
 constexpr std::int64_t kInPlayLook = 1'000;
 
-HttpReply store_error(const Error& e) {
-  return error_reply(500, "internal", "the store failed: " + e.message);
-}
+HttpReply store_error(const Error& e) { return event_store_error(e); }
 
 std::string status_text(store::TournamentStatus s) { return std::string(store::to_string(s)); }
-
-// The account's rating in the event's category, whole points (1500 for one not rated).
-Result<int> rating_in(store::Store& store, std::int64_t user, const std::string& speed) {
-  auto all = store.ratings_of(user);
-  if (!all) return tl::unexpected(all.error());
-  store::RatingRecord record = store::unrated(user, speed);
-  for (const store::RatingRecord& r : *all) {
-    if (r.speed == speed) record = r;
-  }
-  return static_cast<int>(std::lround(record.rating));
-}
 
 wire::TournamentListItem summary_of(const store::TournamentRecord& r,
                                     const tournament::OnlineEvent& e) {
@@ -72,6 +58,9 @@ TournamentService::TournamentService(store::Store& store, GameRegistry& registry
       clock_(clock),
       accounts_(std::move(accounts)),
       options_(std::move(options)),
+      arenas_(
+          store, registry, clock,
+          ArenaOptions{options_.arena.pairing_ms, options_.arena.min_wait_ms, options_.sweep_ms}),
       pool_(std::make_unique<WorkerPool>(1)) {}
 
 TournamentService::~TournamentService() { pool_.reset(); }
@@ -84,32 +73,30 @@ bool TournamentService::owns(std::string_view target) noexcept {
 // ------------------------------------------------------------------ the event's changes
 
 Result<store::TournamentRecord> TournamentService::change(std::string_view id, const Change& f) {
-  for (int attempt = 0; attempt < kChangeAttempts; ++attempt) {
-    auto found = store_.find_tournament(id);
-    if (!found) return tl::unexpected(found.error());
-    if (!*found) {
-      return make_error(ErrorCode::kProtocolState, "no such event", Location{0, 0, "id"});
-    }
-    store::TournamentRecord r = std::move(**found);
+  return change_event_record(store_, id, [&](store::TournamentRecord& r) -> Result<void> {
     auto e = tournament::read_event(r.state);
     if (!e) return tl::unexpected(e.error());
-    if (auto ok = f(*e, r); !ok) return tl::unexpected(ok.error());
+    if (auto ok = f(*e, r); !ok) return ok;
     r.state = tournament::write_event(*e);
-    auto stored = store_.update_tournament(r);
-    if (!stored) return tl::unexpected(stored.error());
-    if (*stored) {
-      ++r.version;
-      return r;
-    }
-  }
-  return make_error(ErrorCode::kIo, "the event changed too often to be updated; try again");
+    return {};
+  });
 }
 
 void TournamentService::game_ended(TournamentGameEnd end) {
   pool_->post([this, end = std::move(end)] { record(end); });
 }
 
+Result<std::optional<std::string>> TournamentService::kind_of(std::string_view id) {
+  auto found = store_.find_tournament(id);
+  if (!found) return tl::unexpected(found.error());
+  if (!*found) return std::optional<std::string>{};
+  return std::optional<std::string>{(*found)->kind};
+}
+
 void TournamentService::record(const TournamentGameEnd& end) {
+  if (auto kind = kind_of(end.tournament); kind && *kind == std::optional<std::string>("arena")) {
+    return arenas_.record(end);
+  }
   const store::WallMs now = clock_.wall_ms();
   auto done = change(end.tournament, [&](tournament::OnlineEvent& e, store::TournamentRecord& r) {
     tournament::record_result(e, end.game_id, end.result, now);
@@ -151,6 +138,7 @@ void TournamentService::direct(const store::TournamentRecord& record) {
   auto leased = store_.lease_tournament(record.id, node, now, now + options_.lease_ms);
   if (!leased) return fail(leased.error());
   if (!*leased) return;  // another node directs it
+  if (record.kind == "arena") return arenas_.direct(record);
   auto state = tournament::read_event(record.state);
   if (!state) return fail(state.error());
   if (tournament::round_in_play(*state)) {
@@ -212,22 +200,16 @@ Result<void> TournamentService::create_games(const std::string& id) {
     wanted.push_back(i);
     games.push_back(std::move(g));
   }
-  std::vector<std::pair<std::size_t, std::string>> made;
-  std::optional<Error> failed;
-  const auto results = registry_.create_paired(games);
-  for (std::size_t k = 0; k < results.size(); ++k) {
-    if (results[k]) {
-      made.emplace_back(wanted[k], *results[k]);
-    } else if (!failed) {
-      failed = results[k].error();
-    }
-  }
+  const MadeGames created = create_event_games(registry_, games);
+  const auto& made = created.made;
+  const auto& failed = created.failed;
   if (made.empty()) return failed ? Result<void>{tl::unexpected(*failed)} : Result<void>{};
   const int round = e->paired();
   auto stored = change(id, [&](tournament::OnlineEvent& now, store::TournamentRecord&) {
     if (now.paired() != round) return Result<void>{};
     auto& bs = now.rounds.back().boards;
-    for (const auto& [i, game] : made) {
+    for (const auto& [k, game] : made) {
+      const std::size_t i = wanted[k];
       if (i < bs.size() && bs[i].game.empty()) bs[i].game = game;
     }
     return Result<void>{};
@@ -290,9 +272,10 @@ HttpReply TournamentService::handle(const HttpRequest& request) {
     if (!get) return error_reply(405, "method", "GET only");
     return trf(id);
   }
-  if (parts.size() == 4 && (parts[3] == "join" || parts[3] == "withdraw")) {
+  if (parts.size() == 4 && (parts[3] == "join" || parts[3] == "withdraw" || parts[3] == "pause")) {
     if (!post) return error_reply(405, "method", "POST only");
-    return parts[3] == "join" ? join(request, id) : withdraw(request, id);
+    if (parts[3] == "join") return join(request, id);
+    return withdraw(request, id, parts[3] == "pause");
   }
   return error_reply(404, "not-found", "no such endpoint");
 }
@@ -319,6 +302,17 @@ HttpReply TournamentService::create(const HttpRequest& request) {
   if (tc->days_per_move() > 0) {
     return error_reply(400, "invalid-argument", "an event is played over the board, not by days",
                        "time_control");
+  }
+  if (req->kind == "arena") {
+    std::string hash;
+    if (!req->password.empty()) {
+      auto hashed = account::hash_password(req->password, options_.cost);
+      if (!hashed) return from_error(hashed.error());
+      hash = std::move(*hashed);
+    }
+    auto r = arenas_.make(*req, tc->to_string(), std::move(hash), owner.id);
+    if (!r) return from_error(r.error());
+    return store_new(owner, std::move(*r));
   }
   tournament::OnlineEvent e;
   tournament::EventSettings& s = e.settings;
@@ -358,16 +352,6 @@ HttpReply TournamentService::create(const HttpRequest& request) {
     }
     s.forbidden.emplace_back(ids[0], ids[1]);
   }
-  auto open = store_.list_tournaments(std::nullopt, 1000);
-  if (!open) return store_error(open.error());
-  const auto mine = std::count_if(open->begin(), open->end(), [&](const auto& r) {
-    return r.owner_user_id == owner.id && r.status != store::TournamentStatus::Finished;
-  });
-  if (mine >= options_.max_open_per_owner) {
-    return error_reply(409, "protocol-state",
-                       "you have " + std::to_string(mine) + " events not finished already",
-                       "owner");
-  }
   store::TournamentRecord r;
   r.kind = "swiss";
   r.name = s.name;
@@ -377,6 +361,20 @@ HttpReply TournamentService::create(const HttpRequest& request) {
   r.created_ms = now;
   r.starts_ms = s.starts_ms;
   r.due_ms = std::max<store::WallMs>(s.starts_ms, 1);
+  return store_new(owner, std::move(r));
+}
+
+HttpReply TournamentService::store_new(const store::UserRecord& owner, store::TournamentRecord r) {
+  auto open = store_.list_tournaments(std::nullopt, 1000);
+  if (!open) return store_error(open.error());
+  const auto mine = std::count_if(open->begin(), open->end(), [&](const auto& x) {
+    return x.owner_user_id == owner.id && x.status != store::TournamentStatus::Finished;
+  });
+  if (mine >= options_.max_open_per_owner) {
+    return error_reply(409, "protocol-state",
+                       "you have " + std::to_string(mine) + " events not finished already",
+                       "owner");
+  }
   for (int attempt = 0; attempt < 5; ++attempt) {
     r.id = random_game_id();
     auto created = store_.create_tournament(r);
@@ -399,6 +397,10 @@ HttpReply TournamentService::list(std::string_view query) {
   if (!rows) return store_error(rows.error());
   std::vector<wire::TournamentListItem> items;
   for (const auto& r : *rows) {
+    if (r.kind == "arena") {
+      if (auto item = ArenaService::summary(r)) items.push_back(std::move(*item));
+      continue;
+    }
     auto e = tournament::read_event(r.state);
     if (!e) continue;  // an event whose text cannot be read is not listed (logged at direction)
     items.push_back(summary_of(r, *e));
@@ -411,6 +413,9 @@ HttpReply TournamentService::show(const HttpRequest& request, std::string_view i
   if (!found) return store_error(found.error());
   if (!*found) return error_reply(404, "not-found", "no such event");
   const store::TournamentRecord& r = **found;
+  if (r.kind == "arena") {
+    return arenas_.show(r, accounts_ ? accounts_->account_of(request) : std::nullopt);
+  }
   auto e = tournament::read_event(r.state);
   if (!e) return from_error(e.error());
   wire::TournamentView v;
@@ -485,6 +490,10 @@ HttpReply TournamentService::join(const HttpRequest& request, std::string_view i
   const store::UserRecord user = **acting;
   auto password = wire::parse_tournament_join(request.body);
   if (!password) return from_error(password.error());
+  auto kind = kind_of(id);
+  if (!kind) return store_error(kind.error());
+  if (!*kind) return error_reply(404, "not-found", "no such event");
+  if (**kind == "arena") return arenas_.join(id, user, *password);
   std::optional<HttpReply> refusal;
   tournament::EntryNo entry = 0;
   auto done = change(id, [&](tournament::OnlineEvent& e, store::TournamentRecord& r) {
@@ -501,7 +510,7 @@ HttpReply TournamentService::join(const HttpRequest& request, std::string_view i
       refusal = error_reply(409, "protocol-state", "log in to play a rated event", "rated");
       return Result<void>{};
     }
-    auto rating = rating_in(store_, user.id, store::game_speed(e.settings.time_control));
+    auto rating = event_rating(store_, user.id, e.settings.time_control);
     if (!rating) return Result<void>{tl::unexpected(rating.error())};
     auto entered = tournament::enter(e, user.id, user.name, *rating);
     if (!entered) {
@@ -520,11 +529,19 @@ HttpReply TournamentService::join(const HttpRequest& request, std::string_view i
   return json_reply(200, "{\"entry\":" + std::to_string(entry) + "}");
 }
 
-HttpReply TournamentService::withdraw(const HttpRequest& request, std::string_view id) {
+HttpReply TournamentService::withdraw(const HttpRequest& request, std::string_view id, bool pause) {
   if (!accounts_) return error_reply(404, "not-found", "this server has no accounts");
   auto acting = accounts_->acting_account(request);
   if (!acting) return std::move(acting.error());
   if (!*acting) return error_reply(401, "login", "log in first", "session");
+  auto kind = kind_of(id);
+  if (!kind) return store_error(kind.error());
+  if (!*kind) return error_reply(404, "not-found", "no such event");
+  if (**kind == "arena") return arenas_.pause(id, **acting);
+  if (pause) {
+    return error_reply(409, "protocol-state", "only an arena's players pause; withdraw instead",
+                       "kind");
+  }
   const std::int64_t user = (*acting)->id;
   std::optional<HttpReply> refusal;
   auto done = change(id, [&](tournament::OnlineEvent& e, store::TournamentRecord&) {
@@ -545,6 +562,10 @@ HttpReply TournamentService::trf(std::string_view id) {
   auto found = store_.find_tournament(id);
   if (!found) return store_error(found.error());
   if (!*found) return error_reply(404, "not-found", "no such event");
+  if ((*found)->kind == "arena") {
+    return error_reply(409, "protocol-state", "an arena is not a FIDE system and has no TRF",
+                       "kind");
+  }
   auto e = tournament::read_event((*found)->state);
   if (!e) return from_error(e.error());
   auto t = tournament::to_trf(*e);

@@ -1,12 +1,14 @@
 // TournamentService: the events the server runs (issue #18, docs/events.md). Its REST
 // routes (web-protocol.md §1.8) and its director, which pairs each round when the one
-// before is over, creates the games, and records their results.
+// before is over, creates the games, and records their results. An arena (issue #18 item
+// 2) is its ArenaService's: the same routes, records and director, its own rules.
 //
 //   POST /api/tournaments                  create (201, logged in)
 //   GET  /api/tournaments?status=          list: created | running | finished
 //   GET  /api/tournaments/{id}             the event: players, rounds, standings, "me"
 //   POST /api/tournaments/{id}/join        enter ({"password"} when it has one)
-//   POST /api/tournaments/{id}/withdraw    withdraw
+//   POST /api/tournaments/{id}/withdraw    withdraw (an arena: pause)
+//   POST /api/tournaments/{id}/pause       an arena: not paired until he joins again
 //   GET  /api/tournaments/{id}/trf         the event's TRF (C.04 Annex 2)
 //
 // One owner per piece of state: the event is the store's record, changed only by a
@@ -23,6 +25,7 @@
 
 #include "arbiter/account/password.hpp"
 #include "arbiter/server/account_api.hpp"
+#include "arbiter/server/arena_service.hpp"
 #include "arbiter/server/handlers.hpp"
 #include "arbiter/server/registry.hpp"
 #include "arbiter/server/worker_pool.hpp"
@@ -39,6 +42,7 @@ struct TournamentOptions {
   // notice was lost (the game ended on a node that stopped before telling).
   std::int64_t sweep_ms = 15'000;
   int max_open_per_owner = 5;  // events not finished an account may have created
+  ArenaOptions arena;          // its sweep_ms is this sweep_ms
 };
 
 class TournamentService {
@@ -78,17 +82,23 @@ class TournamentService {
   Result<void> sweep(const std::string& id);
 
   HttpReply create(const HttpRequest& request);
+  // Stores a new event of `owner` under a fresh id (201), unless he has too many open.
+  HttpReply store_new(const store::UserRecord& owner, store::TournamentRecord r);
   HttpReply list(std::string_view query);
   HttpReply show(const HttpRequest& request, std::string_view id);
   HttpReply join(const HttpRequest& request, std::string_view id);
-  HttpReply withdraw(const HttpRequest& request, std::string_view id);
+  // Withdraws from a Swiss, pauses in an arena; `pause`: only the latter (409 for a Swiss).
+  HttpReply withdraw(const HttpRequest& request, std::string_view id, bool pause);
   HttpReply trf(std::string_view id);
+  // The kind ("swiss", "arena") of the event `id`; nullopt when there is none.
+  Result<std::optional<std::string>> kind_of(std::string_view id);
 
   store::Store& store_;
   GameRegistry& registry_;
   const RoomClock& clock_;
   std::shared_ptr<AccountApi> accounts_;
   TournamentOptions options_;
+  ArenaService arenas_;
   std::atomic<bool> directing_{false};
   std::unique_ptr<WorkerPool> pool_;  // last: stopped first
 };

@@ -43,12 +43,18 @@ std::vector<ArenaPairing> pair_arena(const std::vector<ArenaPlayer>& players, st
     if (a->rating != b->rating) return a->rating > b->rating;
     return a->account < b->account;
   });
+  // A rematch at once only when nobody else is there to wait for (two players alone): with
+  // others still playing, the two wait for them (lichess does not pair the last opponents
+  // while anyone else can come).
+  const auto present =
+      std::count_if(players.begin(), players.end(), [](const ArenaPlayer& p) { return !p.paused; });
+  const bool rematch_allowed = present <= 2;
   std::vector<bool> taken(waiting.size(), false);
   std::vector<ArenaPairing> out;
   for (std::size_t i = 0; i < waiting.size(); ++i) {
     if (taken[i]) continue;
-    // The nearest one down who is not his last opponent; the nearest at all otherwise
-    // (two players alone may meet again).
+    // The nearest one down who is not his last opponent; the nearest at all when a
+    // rematch is allowed.
     std::optional<std::size_t> partner;
     std::optional<std::size_t> fallback;
     for (std::size_t j = i + 1; j < waiting.size(); ++j) {
@@ -60,7 +66,7 @@ std::vector<ArenaPairing> pair_arena(const std::vector<ArenaPlayer>& players, st
         break;
       }
     }
-    if (!partner) partner = fallback;
+    if (!partner && rematch_allowed) partner = fallback;
     if (!partner) break;
     const ArenaPlayer* a = waiting[i];
     const ArenaPlayer* b = waiting[*partner];

@@ -58,7 +58,8 @@ struct ArenaPairing {
 };
 
 // Pairs the waiting players (not paused, not playing): ordered by points, then rating,
-// then account, each is paired with the next one down who was not his last opponent.
+// then account, each is paired with the next one down who was not his last opponent (two
+// last opponents meet again at once only when nobody else is in the arena, not paused).
 // Nobody is paired before `min_wait_ms` after he began waiting unless another waits for
 // him (lichess waits a few seconds so that more players can be matched by rank); a single
 // waiting player waits. The colours go to the one who had fewer Whites, else the lower

@@ -75,6 +75,14 @@ TEST(ArenaPairing, ALastOpponentIsSkippedForTheNextOneDown) {
   two[0].last_opponent = 2;
   two[1].last_opponent = 1;
   EXPECT_EQ(pair_arena(two, 10'000, 0).size(), 1U);
+  // But not while a third one, still playing, can come: they wait for him.
+  auto three = field(3);
+  three[0].last_opponent = 2;
+  three[1].last_opponent = 1;
+  three[2].playing = true;
+  EXPECT_TRUE(pair_arena(three, 10'000, 0).empty());
+  three[2].paused = true;  // he has left: the two are alone
+  EXPECT_EQ(pair_arena(three, 10'000, 0).size(), 1U);
 }
 
 TEST(ArenaPairing, NobodyAloneNoPausedOrPlayingAndAWaitFirst) {

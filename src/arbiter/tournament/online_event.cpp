@@ -1,10 +1,16 @@
 #include "arbiter/tournament/online_event.hpp"
 
+#include "arbiter/tournament/event_text.hpp"
+
 #include <algorithm>
-#include <charconv>
-#include <limits>
 
 namespace arbiter::tournament {
+
+using detail::Fields;
+using detail::from_word;
+using detail::kMaxAccount;
+using detail::kMaxMs;
+using detail::word;
 
 const Entrant* OnlineEvent::entrant(EntryNo e) const {
   if (e < 1 || e > static_cast<int>(entrants.size())) return nullptr;
@@ -25,7 +31,6 @@ namespace {
 constexpr std::string_view kMagic = "arbiter-event 1";
 
 std::string opt(const std::optional<std::int64_t>& v) { return v ? std::to_string(*v) : "-"; }
-std::string word(const std::string& s) { return s.empty() ? "-" : s; }
 
 }  // namespace
 
@@ -71,84 +76,6 @@ std::string write_event(const OnlineEvent& e) {
 // ------------------------------------------------------------------ reading
 
 namespace {
-
-// One line cut into words, each with its 1-based column, for errors that point at it.
-class Fields {
- public:
-  Fields(std::string_view text, int line) : text_(text), line_(line) {}
-
-  // The next word, or an error naming `field` when the line has no more.
-  Result<std::string_view> next(std::string_view field) {
-    while (pos_ < text_.size() && text_[pos_] == ' ') ++pos_;
-    if (pos_ >= text_.size()) return fail(field, "is missing");
-    const std::size_t start = pos_;
-    while (pos_ < text_.size() && text_[pos_] != ' ') ++pos_;
-    column_ = static_cast<int>(start) + 1;
-    return text_.substr(start, pos_ - start);
-  }
-  // Everything after the next space: a name, which may hold spaces.
-  Result<std::string_view> rest(std::string_view field) {
-    if (pos_ < text_.size() && text_[pos_] == ' ') ++pos_;
-    column_ = static_cast<int>(pos_) + 1;
-    if (pos_ >= text_.size()) return fail(field, "is missing");
-    std::string_view r = text_.substr(pos_);
-    pos_ = text_.size();
-    return r;
-  }
-  Result<std::int64_t> number(std::string_view field, std::int64_t min, std::int64_t max) {
-    auto w = next(field);
-    if (!w) return tl::unexpected(w.error());
-    std::int64_t v = 0;
-    const auto [end, ec] = std::from_chars(w->data(), w->data() + w->size(), v);
-    if (ec != std::errc{} || end != w->data() + w->size()) return fail(field, "is not a number");
-    if (v < min || v > max) {
-      return fail(field, "must be " + std::to_string(min) + ".." + std::to_string(max));
-    }
-    return v;
-  }
-  // "-" or a number.
-  Result<std::optional<std::int64_t>> optional_number(std::string_view field, std::int64_t min,
-                                                      std::int64_t max) {
-    const std::size_t save = pos_;
-    auto w = next(field);
-    if (!w) return tl::unexpected(w.error());
-    if (*w == "-") return std::optional<std::int64_t>{};
-    pos_ = save;
-    auto n = number(field, min, max);
-    if (!n) return tl::unexpected(n.error());
-    return std::optional<std::int64_t>{*n};
-  }
-  Result<void> end() {
-    while (pos_ < text_.size() && text_[pos_] == ' ') ++pos_;
-    if (pos_ < text_.size()) {
-      column_ = static_cast<int>(pos_) + 1;
-      return fail("line", "has more than it should");
-    }
-    return {};
-  }
-  [[nodiscard]] tl::unexpected<Error> fail(std::string_view field, const std::string& what) const {
-    return make_error(
-        ErrorCode::kInvalidArgument,
-        "event line " + std::to_string(line_) + ": " + std::string(field) + " " + what,
-        Location{line_, column_, std::string(field)});
-  }
-
- private:
-  std::string_view text_;
-  int line_;
-  std::size_t pos_ = 0;
-  int column_ = 1;
-};
-
-constexpr std::int64_t kMaxMs = std::numeric_limits<std::int64_t>::max() / 4;
-constexpr std::int64_t kMaxAccount = std::numeric_limits<std::int64_t>::max();
-
-std::string from_word(std::string_view w) { return w == "-" ? std::string{} : std::string(w); }
-
-#define ARBITER_TRY_ASSIGN(var, expr)                   \
-  auto var##_r = (expr);                                \
-  if (!var##_r) return tl::unexpected(var##_r.error()); \
-  auto var = std::move(*var##_r)
 
 Result<void> read_setting(std::string_view key, Fields& f, EventSettings& s) {
   if (key == "name") {

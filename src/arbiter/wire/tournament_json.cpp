@@ -71,9 +71,23 @@ Result<TournamentRequest> parse_tournament_request(std::string_view body) {
   r.name = **name;
   ARBITER_WIRE_TRY(tc, text_field(j, "time_control", 200));
   if (*tc) r.time_control = **tc;
-  ARBITER_WIRE_TRY(rounds, int_field(j, "rounds", 1, 50));
-  if (!*rounds) return invalid("rounds is required (1..50)", "rounds");
-  r.rounds = static_cast<int>(**rounds);
+  ARBITER_WIRE_TRY(kind, text_field(j, "kind", 16));
+  if (*kind) {
+    if (**kind != "swiss" && **kind != "arena") {
+      return invalid("kind must be swiss or arena", "kind");
+    }
+    r.kind = **kind;
+  }
+  if (r.kind == "arena") {
+    ARBITER_WIRE_TRY(minutes, int_field(j, "minutes", 1, 720));
+    if (!*minutes) return invalid("minutes is required (1..720)", "minutes");
+    r.minutes = static_cast<int>(**minutes);
+    r.waiting_s = 30;
+  } else {
+    ARBITER_WIRE_TRY(rounds, int_field(j, "rounds", 1, 50));
+    if (!*rounds) return invalid("rounds is required (1..50)", "rounds");
+    r.rounds = static_cast<int>(**rounds);
+  }
   if (auto it = j.find("rated"); it != j.end() && !it->is_null()) {
     if (!it->is_boolean()) return invalid("rated must be true or false", "rated");
     r.rated = it->get<bool>();
@@ -136,6 +150,10 @@ ordered_json list_item(const TournamentListItem& t) {
   j["starts_ms"] = t.starts_ms;
   j["rated"] = t.rated;
   j["password"] = t.password;
+  if (t.ends_ms) {
+    j["ends_ms"] = *t.ends_ms;
+    j["minutes"] = t.minutes;
+  }
   return j;
 }
 
@@ -219,6 +237,54 @@ std::string write_tournament(const TournamentView& v) {
   j["standings"] = std::move(standings);
   if (v.me) {
     j["me"] = {{"entry", v.me->entry}, {"withdrawn", v.me->withdrawn}, {"game", opt(v.me->game)}};
+  } else {
+    j["me"] = nullptr;
+  }
+  j["now_ms"] = v.now_ms;
+  return dump(j);
+}
+
+std::string write_arena(const ArenaView& v) {
+  ordered_json j = list_item(v.summary);
+  j["owner"] = v.owner;
+  j["waiting_s"] = v.waiting_s;
+  j["max_players"] = v.max_players;
+  j["fide"] = false;  // lichess's kind of event, not a FIDE system
+  ordered_json players = ordered_json::array();
+  for (const auto& p : v.players) {
+    ordered_json sheet = ordered_json::array();
+    for (const auto& s : p.sheet) {
+      sheet.push_back(
+          {{"outcome", std::string(1, s.outcome)}, {"points", s.points}, {"fire", s.fire}});
+    }
+    players.push_back({{"rank", p.rank},
+                       {"name", p.name},
+                       {"rating", p.rating},
+                       {"points", p.points},
+                       {"games", p.games},
+                       {"performance", opt(p.performance)},
+                       {"fire", p.fire},
+                       {"paused", p.paused},
+                       {"playing", p.playing},
+                       {"sheet", std::move(sheet)}});
+  }
+  j["players"] = std::move(players);
+  ordered_json games = ordered_json::array();
+  for (const auto& g : v.games) {
+    games.push_back({{"game", g.game.empty() ? ordered_json(nullptr) : ordered_json(g.game)},
+                     {"white", g.white},
+                     {"black", g.black},
+                     {"result", g.result},
+                     {"plies", g.plies},
+                     {"started_ms", g.started_ms},
+                     {"counted", g.counted}});
+  }
+  j["games"] = std::move(games);
+  if (v.me) {
+    j["me"] = {{"name", v.me->name},
+               {"rank", v.me->rank},
+               {"paused", v.me->paused},
+               {"game", opt(v.me->game)}};
   } else {
     j["me"] = nullptr;
   }

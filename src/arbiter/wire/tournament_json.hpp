@@ -15,13 +15,15 @@
 namespace arbiter::wire {
 
 struct TournamentRequest {
+  std::string kind = "swiss";          // "swiss" | "arena" (lichess's, not a FIDE system)
   std::string name;                    // 1..160 bytes, no control characters
   std::string time_control = "blitz";  // a preset id or the grammar
-  int rounds = 0;                      // 1..50
+  int rounds = 0;                      // 1..50 (a Swiss)
+  int minutes = 0;                     // 1..720 (an arena's duration)
   bool rated = false;
   std::int64_t starts_in_s = 60;  // 0 .. 30 days
   std::int64_t interval_s = 10;   // 0 .. 1 day
-  std::int64_t waiting_s = 60;    // 5 .. 1 day (Art. 6.7.1's default time)
+  std::int64_t waiting_s = 60;    // 5 .. 1 day (Art. 6.7.1's default time; an arena: 30)
   std::string late = "zero";      // "zero" | "half"
   std::string tiebreaks;          // C.07 codes, "" for the default
   std::string password;           // "" for none, else 1..128 bytes
@@ -45,6 +47,8 @@ struct TournamentListItem {
   std::int64_t starts_ms = 0;
   bool rated = false;
   bool password = false;
+  std::optional<std::int64_t> ends_ms;  // an arena's end
+  int minutes = 0;                      // an arena's duration
 };
 [[nodiscard]] std::string write_tournament_list(const std::vector<TournamentListItem>& items);
 
@@ -105,5 +109,50 @@ struct TournamentView {
   std::int64_t now_ms = 0;  // the server's clock: the page's countdown follows it
 };
 [[nodiscard]] std::string write_tournament(const TournamentView& view);
+
+// An arena (issue #18 item 2): its players ranked, its games newest first.
+struct ArenaSheetView {
+  char outcome = 'L';  // 'W', 'D', 'L'
+  int points = 0;
+  bool fire = false;
+};
+struct ArenaPlayerView {
+  int rank = 0;
+  std::string name;
+  int rating = 0;
+  int points = 0;
+  int games = 0;
+  std::optional<int> performance;
+  bool fire = false;  // his next game is played on fire
+  bool paused = false;
+  bool playing = false;
+  std::vector<ArenaSheetView> sheet;
+};
+struct ArenaGameView {
+  std::string game;  // "" while the server has not created it: written as null
+  std::string white;
+  std::string black;
+  std::string result;
+  int plies = 0;
+  std::int64_t started_ms = 0;
+  bool counted = false;
+};
+struct ArenaMeView {
+  std::string name;
+  int rank = 0;
+  bool paused = false;
+  std::optional<std::string> game;
+};
+struct ArenaView {
+  TournamentListItem summary;
+  std::string owner;
+  std::int64_t waiting_s = 0;
+  int max_players = 0;
+  std::vector<ArenaPlayerView> players;
+  std::vector<ArenaGameView> games;
+  std::optional<ArenaMeView> me;
+  std::int64_t now_ms = 0;
+};
+[[nodiscard]] std::string write_arena(const ArenaView& view);
 
 }  // namespace arbiter::wire
