@@ -1,8 +1,8 @@
 // Entry point: "/" is the lobby, "/g/{id}[?seat=white|black]" a game, "/login", "/signup"
 // and "/account" the account pages (docs/accounts.md), "/@/{name}" a player's page,
 // "/editor[?fen=FEN]" the board editor, "/pgn" the PGN viewer, "/analysis[?fen=FEN]" the
-// analysis board, "/tournaments" and "/tournament/{id}" the Swiss tournaments; any other
-// address "page not found".
+// analysis board, "/tournaments" and "/tournament/{id}" the tournaments (Swiss and
+// arenas); any other address "page not found".
 import { showAnalysisBoard } from './analysis-board';
 import { loadAccount, renderAccountCorner, showAccountPage, showSignIn } from './account';
 import { showEditor } from './editor';

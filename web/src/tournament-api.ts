@@ -1,9 +1,10 @@
 // The REST routes of the server-run tournaments (issue #18 item 1, docs/events.md "REST";
-// the server: src/arbiter/server/tournament_service.cpp).
+// the server: src/arbiter/server/tournament_service.cpp), the Swiss's and the arenas' (item 2).
 // Every change carries the session's CSRF token (docs/accounts.md); a refusal becomes a
 // TournamentError with the server's code and field and the sentence to show (errors.ts).
 import { currentAccount } from './account';
 import { serverError, type ServerErrorBody } from './errors';
+import { readArena, type Arena } from './arena-model';
 import { hasMessage, t } from './i18n';
 import { readTournament, type Tournament, type TournamentStatus, type TournamentSummary } from './tournament-model';
 
@@ -22,6 +23,20 @@ export interface CreateTournament {
   forbidden?: [string, string][];
 }
 
+// An arena: a duration instead of rounds; no pause between rounds, late entries,
+// tie-breaks or forbidden pairs (lichess's arena, not a FIDE system).
+export interface CreateArena {
+  kind: 'arena';
+  name: string;
+  time_control: string;
+  minutes: number;
+  rated: boolean;
+  starts_in_s: number;
+  waiting_s: number;
+  password?: string;
+  max_players: number;
+}
+
 export class TournamentError extends Error {
   constructor(
     readonly status: number,
@@ -33,16 +48,22 @@ export class TournamentError extends Error {
   }
 }
 
-type Action = 'create' | 'join' | 'withdraw' | 'read';
+type Action = 'create' | 'join' | 'withdraw' | 'read' | 'arenaJoin' | 'pause';
 
 // A refusal in the reader's language: the tournament's own sentences by action and field
-// (tour.refusal.*), else the shared table of errors.ts.
+// (tour.refusal.*; an arena's own first, arena.refusal.*), else the shared table of errors.ts.
 function refusal(action: Action, error: ServerErrorBody | undefined, status: number): string {
   const field = error?.field ?? '';
   const noAccount = /^no account is named (.+)$/.exec(error?.message ?? '');
   if (action === 'create' && field === 'forbidden' && noAccount?.[1]) return t('tour.refusal.noAccount', { name: noAccount[1] });
-  if (field && hasMessage(`tour.refusal.${action}.${field}`)) return t(`tour.refusal.${action}.${field}`);
-  return serverError(error, status);
+  const keys =
+    action === 'arenaJoin'
+      ? [`arena.refusal.join.${field}`, `tour.refusal.join.${field}`]
+      : action === 'pause'
+        ? [`arena.refusal.pause.${field}`]
+        : [`tour.refusal.${action}.${field}`];
+  const key = field ? keys.find((k) => hasMessage(k)) : undefined;
+  return key ? t(key) : serverError(error, status);
 }
 
 async function send<T>(method: 'GET' | 'POST', url: string, body?: unknown, action: Action = 'read'): Promise<T> {
@@ -58,14 +79,34 @@ async function send<T>(method: 'GET' | 'POST', url: string, body?: unknown, acti
 export const listTournaments = (status: TournamentStatus): Promise<{ tournaments: TournamentSummary[] }> =>
   send('GET', `/api/tournaments?status=${status}`);
 
-export const createTournament = (req: CreateTournament): Promise<{ id: string }> => send('POST', '/api/tournaments', req, 'create');
+export const createTournament = (req: CreateTournament | CreateArena): Promise<{ id: string }> => send('POST', '/api/tournaments', req, 'create');
+
+const readEvent = (id: string): Promise<Record<string, unknown>> => send<Record<string, unknown>>('GET', `/api/tournaments/${encodeURIComponent(id)}`);
 
 export async function getTournament(id: string): Promise<Tournament> {
-  return readTournament(await send<Record<string, unknown>>('GET', `/api/tournaments/${encodeURIComponent(id)}`));
+  return readTournament(await readEvent(id));
+}
+
+// An event of either kind, by what the server says it is.
+export type AnyEvent = { kind: 'swiss'; swiss: Tournament } | { kind: 'arena'; arena: Arena };
+
+export async function getEvent(id: string): Promise<AnyEvent> {
+  const raw = await readEvent(id);
+  return raw.kind === 'arena' ? { kind: 'arena', arena: readArena(raw) } : { kind: 'swiss', swiss: readTournament(raw) };
+}
+
+export async function getArena(id: string): Promise<Arena> {
+  return readArena(await readEvent(id));
 }
 
 export const joinTournament = (id: string, password: string): Promise<{ entry: number }> =>
   send('POST', `/api/tournaments/${encodeURIComponent(id)}/join`, password ? { password } : {}, 'join');
+
+export const joinArena = (id: string, password: string): Promise<{ entry: number }> =>
+  send('POST', `/api/tournaments/${encodeURIComponent(id)}/join`, password ? { password } : {}, 'arenaJoin');
+
+// An arena's player stops being paired (his game in play goes on) until he joins again.
+export const pauseArena = (id: string): Promise<Record<string, never>> => send('POST', `/api/tournaments/${encodeURIComponent(id)}/pause`, {}, 'pause');
 
 export const withdrawFromTournament = (id: string): Promise<Record<string, never>> =>
   send('POST', `/api/tournaments/${encodeURIComponent(id)}/withdraw`, {}, 'withdraw');

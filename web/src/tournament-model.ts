@@ -20,6 +20,8 @@ export interface TournamentSummary {
   starts_ms: number;
   rated: boolean;
   password: boolean;
+  ends_ms?: number; // an arena's: its end and its duration
+  minutes?: number;
 }
 
 export interface TournamentPlayer {

@@ -1,13 +1,15 @@
-// /tournament/{id} (issue #18 item 1): one Swiss tournament the server runs. Its facts and
-// the countdown to the next round; Join (with the password when it has one) and Withdraw;
-// "Your game" while the player's board is in play, opened by itself when a round pairs
-// him; the pairings of a round, the standings with their C.07 tie-breaks, the crosstable
-// and the TRF. Polled every 2 s until it is over.
+// /tournament/{id} (issue #18 item 1): one Swiss tournament the server runs (an arena,
+// item 2, has its page in arena-page.ts). Its facts and the countdown to the next round;
+// Join (with the password when it has one) and Withdraw; "Your game" while the player's
+// board is in play, opened by itself when a round pairs him; the pairings of a round, the
+// standings with their C.07 tie-breaks, the crosstable and the TRF. Polled every 2 s until
+// it is over.
 import { currentAccount } from './account';
+import { showArena } from './arena-page';
 import { h } from './dom';
 import { formatDate, formatTime, t } from './i18n';
 import { showNotFound } from './not-found';
-import { getTournament, joinTournament, TournamentError, trfUrl, withdrawFromTournament } from './tournament-api';
+import { getEvent, getTournament, joinTournament, TournamentError, trfUrl, withdrawFromTournament } from './tournament-api';
 import {
   boardResultText,
   boardResultTitle,
@@ -26,13 +28,15 @@ import {
 
 export const POLL_MS = 2000;
 
+// The page of the event's kind: a Swiss here, an arena in arena-page.ts.
 export async function showTournament(root: HTMLElement, id: string): Promise<void> {
-  const event = await getTournament(id).catch((e: unknown) => {
+  const event = await getEvent(id).catch((e: unknown) => {
     if (e instanceof TournamentError && e.status === 404) return null;
     throw e;
   });
   if (!event) return showNotFound(root);
-  new TournamentPage(root, event).start();
+  if (event.kind === 'arena') return showArena(root, event.arena);
+  new TournamentPage(root, event.swiss).start();
 }
 
 class TournamentPage {

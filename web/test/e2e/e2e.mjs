@@ -12,6 +12,8 @@
 //   the computer analysis of a finished game and the analysis board (issue #18 items 3, 4),
 //   a Swiss tournament the server runs (issue #18 item 1, `swiss`: eight players, a restart
 //   mid-round, a loss by default, the standings against `arbiter tournament standings`),
+//   an arena (issue #18 item 2, `arena`: four players in browsers, waves of pairings, a
+//   player on fire and one paused, a game not counted, the points by lichess's rules),
 //   and the README's screenshot. The browsers are English (en-US) unless a scenario says
 //   otherwise.
 // The server is the real one by default (test/support/server.mjs: ARBITER_SERVER,
@@ -2263,6 +2265,390 @@ scenario(
     await phone.locator('#tour-form').waitFor({ timeout: STATE_MS });
     await noSidewaysScroll(phone, 'the tournaments');
     await tapTargets(phone, 'the tournaments');
+  },
+  { timeout: 240000, skip: swissSkip() },
+);
+
+// --- issue #18 item 2: an arena the server runs (tournaments.ts, arena-page.ts)
+
+const ARENA_MINUTES = 2;
+const ARENA_WAIT_MS = 3000; // the server pairs a player once he has waited 2 s by its clock
+
+// 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. d3 d6 5. Nc3 Nf6 6. h3 h6 7. a3 a6 8. Be3 Be6 9. Qd2 Qd7
+// 10. Rb1 Rb8: twenty plies, no position twice, no capture (a draw long enough to score).
+const TWENTY_PLIES = 'e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 d2d3 d7d6 b1c3 g8f6 h2h3 h7h6 a2a3 a7a6 c1e3 c8e6 d1d2 d8d7 a1b1 a8b8'.split(' ');
+
+async function arenaView(base, id) {
+  const r = await asAccount(base, null, 'GET', `/api/tournaments/${id}`);
+  assert.equal(r.status, 200, `the arena ${id}: ${r.text}`);
+  return r.body;
+}
+
+// The games the server has paired beyond `known` (ids), once there are `count` of them
+// with their game ids. The server's clock is moved on when nobody has been paired for
+// ARENA_WAIT_MS (first at once): the waiting players' 2 s pass by its clock.
+async function arenaPairings(base, id, known, count) {
+  let nudged = 0;
+  const fresh = await until(`${count} new pairing(s) in the arena`, async () => {
+    if (Date.now() - nudged >= ARENA_WAIT_MS) {
+      await advanceClock(base, ARENA_WAIT_MS);
+      nudged = Date.now();
+    }
+    const games = (await arenaView(base, id)).games.filter((g) => !known.has(g.game));
+    return games.length >= count && games.every((g) => g.game) ? games : null;
+  }, 4 * STATE_MS);
+  assert.equal(fresh.length, count, `exactly ${count} new pairing(s): ${JSON.stringify(fresh)}`);
+  return fresh;
+}
+
+// Nobody is paired although the server's clock has moved on past the 2 s a pairing needs:
+// no new game for 2.5 s, in which the server tries to pair twice (it does each second). A
+// pairing that does not happen has no event to wait for.
+async function noArenaPairing(base, id, known, why) {
+  await advanceClock(base, ARENA_WAIT_MS);
+  const end = Date.now() + 2500;
+  while (Date.now() < end) {
+    const games = (await arenaView(base, id)).games.filter((g) => !known.has(g.game));
+    assert.deepEqual(games, [], why);
+    await sleepMs(250);
+  }
+}
+
+// White offers a draw, Black accepts, on their pages.
+async function pageDraw(white, black) {
+  await white.page.locator('button.draw-offer:not([disabled])').click();
+  await black.page.locator('.banner .offer').waitFor({ timeout: STATE_MS });
+  await black.page.locator('button.draw-accept').click();
+  for (const p of [white, black]) await banner(p.page, 'agreement');
+}
+
+// A player whose game is over goes back to the arena by the game's link to its event. The
+// arena page may send him on to his next game at once: the server pairs him the moment
+// his game ends when another player has been waiting.
+async function backToArena(player, id) {
+  const over = new URL(player.page.url()).pathname;
+  const back = player.page.locator('[data-testid="event-link"]');
+  await back.waitFor({ timeout: STATE_MS });
+  assert.equal(await back.getAttribute('href'), `/tournament/${id}`);
+  await back.click();
+  await player.page.waitForURL((url) => url.pathname === `/tournament/${id}` || (url.pathname.startsWith('/g/') && url.pathname !== over), { timeout: STATE_MS });
+  player.seat = null;
+}
+
+// What lichess's arena scoring gives each player for the games that count, in the order
+// they were played: a win 2, a draw 1 (none under 20 plies), a loss 0; after two wins in a
+// row a player is on fire and his games score double until one is not a win.
+function arenaSheets(games) {
+  const sheets = new Map();
+  for (const g of games) {
+    for (const side of ['white', 'black']) {
+      const name = g[side];
+      const sheet = sheets.get(name) ?? [];
+      const outcome = g.result === '1/2-1/2' ? 'D' : (g.result === '1-0') === (side === 'white') ? 'W' : 'L';
+      const base = outcome === 'W' ? 2 : outcome === 'D' && g.plies >= 20 ? 1 : 0;
+      let streak = 0; // the wins in a row before this game
+      for (const e of sheet) streak = e.outcome === 'W' ? streak + 1 : 0;
+      const fire = streak >= 2;
+      sheet.push({ outcome, points: fire ? 2 * base : base, fire });
+      sheets.set(name, sheet);
+    }
+  }
+  return sheets;
+}
+
+// What the arena page shows of its ranking.
+async function pageRanking(page) {
+  return page.locator('#a-ranking tbody tr').evaluateAll((rows) =>
+    rows.map((tr) => ({
+      rank: Number(tr.querySelector('td.rank').textContent),
+      name: tr.dataset.name,
+      points: Number(tr.querySelector('td.points').textContent.replace(/,/g, '.')),
+      fire: tr.dataset.fire === 'true',
+      paused: tr.dataset.paused === 'true',
+      playing: tr.dataset.playing === 'true',
+      sheet: [...tr.querySelectorAll('td.sheet .sheet-entry')].map((e) => ({ points: Number(e.textContent), fire: e.dataset.fire === 'true', marked: e.classList.contains('fire') })),
+    })),
+  );
+}
+
+// Issue #18 item 2: four players in browsers, a 2-minute arena created in the browser by
+// Anna. At its start two games are paired and the pages go to them; a game's two players
+// are not paired again with each other straight away; new pairings when the other game
+// ends; a player on fire after two wins, whose third win scores double; a draw of 20 plies
+// (1 point) and one of 2 (none); a player who pauses mid-game and is then not paired; a
+// game in play at the end, not counted (nor once it ends); the ranking's points, the sums
+// of the sheets, as the scoring rules give them for the results played.
+scenario(
+  'arena',
+  async (s) => {
+    const own = serverChoice().kind === 'binary' ? await startServer('e2e-arena', { extraArgs: ['--test-clock'] }) : null;
+    if (own) s.cleanups.push(() => own.stop());
+    const base = own ? own.url : server.url;
+    assert.notEqual(await advanceClock(base, 1), null, 'the arena needs a server run with --test-clock');
+    const stamp = own ? '' : Date.now().toString(36);
+    const names = ['Anna', 'Boris', 'Carl', 'Dora'].map((n) => `${n}${stamp}`);
+    const players = new Map();
+    for (const name of names) players.set(name, new SwissPlayer(name, { page: await s.desktop(name.toLowerCase()) }));
+    const [anna, boris, carl, dora] = names.map((n) => players.get(n));
+    await Promise.all(
+      [...players.values()].map(async (p) => {
+        await p.page.goto(`${base}/signup`);
+        await signUp(p.page, p.name);
+        await p.page.locator('#account-name', { hasText: p.name }).waitFor({ timeout: STATE_MS });
+      }),
+    );
+
+    // Anna creates it: the kind Arena asks for minutes instead of rounds and the Swiss's
+    // settings; a bad duration is refused before anything is sent.
+    const a = anna.page;
+    await a.locator('#nav-tournaments').click();
+    await a.waitForURL('**/tournaments');
+    assert.equal(await a.locator('#tf-minutes').isVisible(), false);
+    await a.locator('#tf-kind-arena').check();
+    assert.equal(await a.locator('#tf-heading').innerText(), 'Create an arena');
+    for (const f of ['#tf-rounds', '#tf-interval', '#tf-late', '#tf-tiebreaks', '#tf-forbidden']) assert.equal(await a.locator(f).isVisible(), false, `${f} hidden for an arena`);
+    await a.locator('#tf-name').fill('Friday Arena');
+    await a.locator('#tf-tc').selectOption('custom');
+    await a.locator('#tf-tc-custom').fill('600+5');
+    await a.locator('#tf-minutes').fill('0');
+    await a.locator('#tf-starts').fill('30');
+    await a.locator('#tf-starts-unit').selectOption('s');
+    await a.locator('#tf-waiting').fill('30');
+    await a.locator('#tf-submit').click();
+    await a.locator('#tf-error', { hasText: 'An arena lasts a whole number of minutes' }).waitFor({ timeout: STATE_MS });
+    assert.equal(await a.locator('#tf-minutes').getAttribute('aria-invalid'), 'true');
+    await a.locator('#tf-minutes').fill(String(ARENA_MINUTES));
+    await a.locator('#tf-submit').click();
+    await a.waitForURL(/\/tournament\/[A-Za-z0-9]+$/);
+    const id = new URL(a.url()).pathname.split('/').pop();
+    await a.locator('#a-name', { hasText: 'Friday Arena' }).waitFor({ timeout: STATE_MS });
+    const created = await arenaView(base, id);
+    assert.equal(created.kind, 'arena');
+    assert.equal(created.minutes, ARENA_MINUTES);
+    assert.equal(created.ends_ms - created.starts_ms, ARENA_MINUTES * 60_000);
+    assert.equal(created.time_control, '600+5');
+    assert.equal(created.waiting_s, 30);
+    assert.equal(created.fide, false);
+    const trf = await asAccount(base, null, 'GET', `/api/tournaments/${id}/trf`);
+    assert.equal(trf.status, 409, 'an arena has no TRF');
+    // The page says plainly that it is not a FIDE system, and how it scores.
+    const notFide = await a.locator('#a-not-fide').innerText();
+    assert.match(notFide, /An arena is not a FIDE system/);
+    assert.match(notFide, /A win scores 2 points, a draw 1 \(none for a draw of fewer than 20 plies\), a loss 0/);
+    assert.match(notFide, /Two wins in a row put a player on fire/);
+    assert.match(await a.locator('#a-facts').innerText(), /Not started Arena · 600\+5 · 2 minutes · casual · created by/);
+    assert.equal(await a.locator('#a-status').innerText(), 'The arena starts in');
+    assert.match(await a.locator('#a-countdown').innerText(), /^0:([0-2]\d|30)$/);
+    await a.locator('#a-join').click();
+    await a.locator('#a-entered').waitFor({ timeout: STATE_MS });
+
+    // Boris finds it in the list (an arena, its duration) and joins; Carl and Dora too.
+    await boris.page.locator('#nav-tournaments').click();
+    const row = boris.page.locator(`#tour-list tr[data-id="${id}"]`);
+    await row.waitFor({ timeout: STATE_MS });
+    assert.equal(await row.getAttribute('data-kind'), 'arena');
+    assert.match(await row.innerText(), /Friday Arena Arena · casual[\s\S]*600\+5[\s\S]*2 minutes/);
+    await row.locator('a.tour-name').click();
+    await Promise.all(
+      [boris, carl, dora].map(async (p) => {
+        if (p !== boris) await p.page.goto(`${base}/tournament/${id}`);
+        await p.page.waitForURL(`**/tournament/${id}`);
+        await p.page.locator('#a-join').click();
+        await p.page.locator('#a-entered').waitFor({ timeout: STATE_MS });
+      }),
+    );
+    await a.locator('#a-ranking tbody tr').nth(3).waitFor({ timeout: STATE_MS });
+    // A watcher without an account stays on the arena page (the players' pages go to their games).
+    const watcher = await s.desktop('watcher');
+    await watcher.goto(`${base}/tournament/${id}`);
+    await watcher.locator('#a-signin').waitFor({ timeout: STATE_MS });
+
+    // The start (the server's clock moved to it): two games, and every page goes to its own.
+    const serverNow = await advanceClock(base, 1);
+    await advanceClock(base, Math.max(1, created.starts_ms - serverNow + 200));
+    const known = new Set();
+    const played = []; // the games as they ended, with the results this scenario caused
+    const lastOpponent = new Map();
+    // A wave of pairings: the games, each with its players, the pages at their boards.
+    const wave = async (count) => {
+      const games = await arenaPairings(base, id, known, count);
+      const boards = [];
+      for (const g of games) {
+        known.add(g.game);
+        const [white, black] = [players.get(g.white), players.get(g.black)];
+        assert.ok(white && black && white !== black, `a pairing of two players: ${JSON.stringify(g)}`);
+        assert.notEqual(lastOpponent.get(white.name), black.name, `${white.name} and ${black.name} are not paired again straight away`);
+        boards.push({ game: g.game, white, black });
+      }
+      await Promise.all(boards.flatMap((b) => [sit(base, b.white, b.game), sit(base, b.black, b.game)]));
+      return boards;
+    };
+    // The first two plies of a board; then `how`: "white" or "black" resigns, "draw" is
+    // offered by White and accepted; its players go back to the arena.
+    const opening = async (b) => {
+      await swissMove(b.white, b.black, 'e2e4', 1);
+      await swissMove(b.black, b.white, 'e7e5', 2);
+    };
+    const finish = async (b, how) => {
+      if (how === 'draw') await pageDraw(b.white, b.black);
+      else {
+        await swissResign(b[how]);
+        for (const p of [b.white, b.black]) await banner(p.page, 'resignation');
+      }
+      const result = how === 'draw' ? '1/2-1/2' : how === 'white' ? '0-1' : '1-0';
+      played.push({ game: b.game, white: b.white.name, black: b.black.name, result });
+      lastOpponent.set(b.white.name, b.black.name);
+      lastOpponent.set(b.black.name, b.white.name);
+      await Promise.all([backToArena(b.white, id), backToArena(b.black, id)]);
+    };
+
+    // Wave 1: White wins the first game quickly; its players wait, and are not paired with
+    // each other while the second game (twenty plies, then a draw) goes on.
+    const [g1, g2] = await wave(2);
+    const onFire = g1.white; // wins his first three games
+    await Promise.all([opening(g1), opening(g2)]);
+    await finish(g1, 'black');
+    // Back on the arena page: the countdown to the end, by the server's clock.
+    assert.equal(await g1.white.page.locator('#a-status').innerText(), 'The arena ends in');
+    assert.match(await g1.white.page.locator('#a-countdown').innerText(), /^1:[0-5]\d$/);
+    await noArenaPairing(base, id, known, 'the two players of a game just over are not paired with each other again straight away');
+    for (const p of [g1.white, g1.black]) assert.equal(await p.page.locator('#a-your-game').isVisible(), false);
+    for (const [i, uci] of TWENTY_PLIES.entries()) {
+      if (i < 2) continue;
+      const [mover, watcher] = i % 2 === 0 ? [g2.white, g2.black] : [g2.black, g2.white];
+      await swissMove(mover, watcher, uci, i + 1);
+    }
+    await finish(g2, 'draw');
+
+    // Wave 2: new opponents for all four. The player on fire wins again; in the other game
+    // White resigns.
+    const w2 = await wave(2);
+    const [g3, g4] = w2[0].white === onFire || w2[0].black === onFire ? w2 : [w2[1], w2[0]];
+    await Promise.all([opening(g3), opening(g4)]);
+    await finish(g3, g3.white === onFire ? 'black' : 'white');
+    await finish(g4, 'white');
+    const fireRow = watcher.locator(`#a-ranking tr[data-name="${onFire.name}"]`);
+    await watcher.locator(`#a-ranking tr[data-name="${onFire.name}"][data-fire="true"] .fire-mark`, { hasText: 'on fire' }).waitFor({ timeout: STATE_MS });
+    assert.equal(await fireRow.locator('td.rank').innerText(), '1');
+
+    // Wave 3: he wins on fire (double); in the other game one player pauses mid-game (and
+    // tries Join again and Pause again), goes back to his board by "Your game", and the
+    // game is drawn in two plies (no points).
+    const w3 = await wave(2);
+    const [g5, g6] = w3[0].white === onFire || w3[0].black === onFire ? w3 : [w3[1], w3[0]];
+    await Promise.all([opening(g5), opening(g6)]);
+    const paused = g6.black;
+    const pp = paused.page;
+    await pp.locator('[data-testid="event-link"]').click();
+    await pp.waitForURL(`**/tournament/${id}`);
+    await pp.locator(`#a-your-game-link[href="/g/${g6.game}"]`).waitFor({ timeout: STATE_MS });
+    await pp.locator('#a-pause').click();
+    await pp.locator('#a-paused').waitFor({ timeout: STATE_MS });
+    assert.equal(await pp.locator('#a-join').innerText(), 'Join again');
+    await pp.locator('#a-join').click();
+    await pp.locator('#a-entered').waitFor({ timeout: STATE_MS });
+    await pp.locator('#a-pause').click();
+    await pp.locator('#a-paused').waitFor({ timeout: STATE_MS });
+    await pp.locator(`#a-ranking tr[data-name="${paused.name}"][data-paused="true"][data-playing="true"] .paused-mark`).waitFor({ timeout: STATE_MS });
+    assert.equal(await pp.locator(`#a-ranking tr[data-name="${paused.name}"] a.playing-mark`).getAttribute('href'), `/g/${g6.game}`);
+    await pp.locator('#a-your-game-link').click();
+    await sit(base, paused, g6.game);
+    await finish(g5, g5.white === onFire ? 'black' : 'white');
+    await finish(g6, 'draw');
+
+    // Wave 4: the three not paused; the two who just met are not paired again, so one
+    // game; the one left over is not paired with the paused player. The game is left in play.
+    const [g7] = await wave(1);
+    for (const q of [g7.white, g7.black]) assert.notEqual(q, paused, 'a paused player is not paired');
+    await opening(g7);
+    await noArenaPairing(base, id, known, 'nobody is paired with the paused player');
+    assert.equal(new URL(pp.url()).pathname, `/tournament/${id}`, 'the paused player stays on the arena page');
+    assert.equal(await pp.locator('#a-your-game').isVisible(), false);
+    const running = await arenaView(base, id);
+    assert.equal(running.status, 'running');
+    assert.ok(running.now_ms < running.ends_ms, `the games fit the arena's ${ARENA_MINUTES} minutes`);
+    assert.equal(running.players.find((x) => x.name === paused.name).paused, true);
+
+    // The end (the server's clock moved past it): over; the game in play does not count,
+    // nor once it ends after the end.
+    await advanceClock(base, running.ends_ms - running.now_ms + 1000);
+    await pp.locator('#a-status-word[data-status="finished"]').waitFor({ timeout: STATE_MS });
+    assert.equal(await pp.locator('#a-status').innerText(), 'The arena is over.');
+    assert.equal(await pp.locator('#a-actions').innerText(), '');
+    const g7row = pp.locator(`#a-games tr[data-game="${g7.game}"]`);
+    assert.equal(await g7row.getAttribute('data-standing'), 'notCounted');
+    assert.equal(await g7row.locator('td.standing').innerText(), 'not counted');
+    assert.equal(await g7row.locator('td.result').innerText(), '…');
+    await swissResign(g7.white);
+    for (const q of [g7.white, g7.black]) await banner(q.page, 'resignation');
+    await pp.locator(`#a-games tr[data-game="${g7.game}"] td.result[data-result="0-1"]`).waitFor({ timeout: STATE_MS });
+    assert.equal(await g7row.locator('td.standing').innerText(), 'not counted');
+
+    // The games as played; the ranking: each player's points the sum of his sheet, and the
+    // sheet what the rules give for the results played.
+    const view = await arenaView(base, id);
+    assert.equal(view.status, 'finished');
+    const late = await asAccount(base, await apiAccount(base, `Emil${stamp}`), 'POST', `/api/tournaments/${id}/join`, {});
+    assert.equal(late.status, 409, `a join after the end: ${late.text}`);
+    assert.equal(late.body.error.code, 'protocol-state');
+    const counted = view.games.filter((g) => g.counted).reverse(); // in the order played
+    const byId = (list) => Object.fromEntries(list.map((g) => [g.game, { white: g.white, black: g.black, result: g.result }]));
+    assert.deepEqual(byId(counted), byId(played), 'the games counted: those played to their end before the arena’s, with their results');
+    assert.equal(view.games.find((g) => g.game === g2.game).plies, 20);
+    const expected = arenaSheets(counted);
+    await watcher.locator(`#a-games tr[data-game="${g7.game}"] td.result[data-result="0-1"]`).waitFor({ timeout: STATE_MS });
+    const rows = await pageRanking(watcher);
+    assert.deepEqual(await pageRanking(pp), rows, 'a player sees the ranking the watcher sees');
+    assert.equal(rows.length, 4);
+    for (const r of rows) {
+      const sheet = expected.get(r.name) ?? [];
+      assert.deepEqual(r.sheet, sheet.map((e) => ({ points: e.points, fire: e.fire, marked: e.fire })), `${r.name}'s sheet`);
+      assert.equal(r.points, sheet.reduce((sum, e) => sum + e.points, 0), `${r.name}'s points: the sum of his sheet`);
+    }
+    assert.deepEqual(rows.map((r) => r.rank), [1, 2, 3, 4]);
+    for (let i = 1; i < rows.length; i++) assert.ok(rows[i - 1].points >= rows[i].points, 'ranked by points');
+    const top = rows.find((r) => r.name === onFire.name);
+    assert.deepEqual(top.sheet.map((e) => e.points), [2, 2, 4], 'two wins, then a third on fire: double');
+    assert.equal(top.sheet[2].fire, true);
+    assert.equal(rows.find((r) => r.name === paused.name).paused, true);
+    assert.equal(await watcher.locator('#a-signin').count(), 0, 'nobody is asked to sign in to join an arena that is over');
+    assert.equal(await watcher.locator('#a-games tbody tr[data-standing="counted"]').count(), 6);
+    assert.equal(await watcher.locator('#a-games tbody tr[data-standing="notCounted"]').count(), 1);
+    await watcher.mouse.move(0, 0);
+    await watcher.screenshot({ path: path.join(artefacts, 'arena.png'), fullPage: true });
+    const clip = await contentBox(watcher, ['#a-name', '#a-facts', '#a-not-fide', '#a-settings', '.tour-state', '#a-ranking-box > h2', '#a-ranking-box p', '#a-ranking', '#a-games-box > h2', '#a-games']);
+    await watcher.screenshot({ path: path.join(artefacts, 'arena-docs.png'), clip, fullPage: true });
+
+    // The list: finished, an arena. The pages in Russian: no English word left but the
+    // players' and the event's names and TRF.
+    await a.goto(`${base}/tournaments`);
+    await a.locator('#tour-tab-finished').click();
+    await a.locator(`#tour-list tr[data-id="${id}"][data-status="finished"][data-kind="arena"]`).waitFor({ timeout: STATE_MS });
+    const russian = await s.desktop('russian', { locale: 'ru-RU' });
+    const allowed = [...names, 'Friday', 'Arena', 'TRF'];
+    await russian.goto(`${base}/tournament/${id}`);
+    await russian.locator('#a-ranking').waitFor({ timeout: STATE_MS });
+    assert.match(await russian.locator('#a-not-fide').innerText(), /Арена — не система ФИДЕ/);
+    await allRussian(russian, 'the arena page', allowed);
+    await russian.goto(`${base}/tournaments`);
+    await russian.locator('#tour-tab-finished').click();
+    await russian.locator(`#tour-list tr[data-id="${id}"]`).waitFor({ timeout: STATE_MS });
+    await allRussian(russian, 'the tournaments with an arena', allowed);
+    // A phone: the arena page and the form with the arena chosen fit, with tap targets of 44 px.
+    const phone = await s.phone('phone', PHONE);
+    await phone.goto(`${base}/login`);
+    await signUp(phone, anna.name);
+    await phone.locator('#account-name', { hasText: anna.name }).waitFor({ timeout: STATE_MS });
+    await phone.goto(`${base}/tournament/${id}`);
+    await phone.locator('#a-ranking').waitFor({ timeout: STATE_MS });
+    await noSidewaysScroll(phone, 'the arena page');
+    await tapTargets(phone, 'the arena page');
+    await phone.goto(`${base}/tournaments`);
+    await phone.locator('#tf-kind-arena').check();
+    await noSidewaysScroll(phone, 'the form for an arena');
+    await tapTargets(phone, 'the form for an arena');
+    // All passed: the docs' picture.
+    if (process.env.DOCS_SCREENSHOTS) await copyFile(path.join(artefacts, 'arena-docs.png'), path.join(web, '..', 'docs', 'img', 'arena.png'));
   },
   { timeout: 240000, skip: swissSkip() },
 );
