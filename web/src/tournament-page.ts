@@ -211,7 +211,8 @@ class TournamentPage {
     const account = currentAccount();
     const me = e.me;
     const state = !account ? 'anonymous' : e.status === 'finished' ? 'finished' : !me || (me.withdrawn && e.round === 0) ? 'out' : me.withdrawn ? 'withdrawn' : 'in';
-    const key = `${state}:${me?.entry ?? 0}:${e.password}`;
+    // The status is in the key: an anonymous viewer's invitation to sign in goes at the end.
+    const key = `${state}:${e.status}:${me?.entry ?? 0}:${e.password}`;
     if (key === this.actionsKey) return;
     this.actionsKey = key;
     const parts: HTMLElement[] = [];

@@ -2191,6 +2191,10 @@ scenario(
     await anna.locator('#t-status-word[data-status="finished"]').waitFor({ timeout: STATE_MS });
     assert.equal(await anna.locator('#t-status').innerText(), 'The tournament is over.');
     assert.equal(await anna.locator('#t-your-game').isVisible(), false);
+    // The watcher, not logged in, has had the page open since round 3: once the event is
+    // over it no longer invites him to sign in and join.
+    await watcher.locator('#t-status-word[data-status="finished"]').waitFor({ timeout: STATE_MS });
+    assert.equal(await watcher.locator('#t-signin').count(), 0);
     const view = (await asAccount(base, null, 'GET', `/api/tournaments/${id}`)).body;
     assert.equal(view.status, 'finished');
     for (const [i, round] of view.round_list.entries()) {
