@@ -17,6 +17,7 @@ import {
   type ArenaPlayer,
 } from './arena-model';
 import { h } from './dom';
+import { Poller } from './poller';
 import { formatDate, formatTime, t } from './i18n';
 import { getArena, joinArena, pauseArena } from './tournament-api';
 import { boardResultText, boardResultTitle, countdownText, pointsText } from './tournament-model';
@@ -67,8 +68,10 @@ class ArenaPage {
   private readonly games = h('section#a-games-box.tour-section');
   private actionsKey = '';
   private offset = 0; // the server's clock minus this one's
-  private timers: number[] = [];
-  private busy = false;
+  private readonly poller = new Poller(this.heading, async () => {
+    this.arena = await getArena(this.arena.id);
+    this.render();
+  });
   private shown = ''; // the view last drawn: an unchanged one is not drawn again (titles stay up)
 
   constructor(
@@ -101,31 +104,19 @@ class ArenaPage {
     );
     this.render();
     this.heading.focus();
-    this.timers.push(window.setInterval(() => this.renderCountdown(), 1000));
-    this.timers.push(window.setInterval(() => void this.poll(), ARENA_POLL_MS));
+    this.poller.start(ARENA_POLL_MS, () => this.renderCountdown());
   }
 
   private stop(): void {
-    for (const timer of this.timers) window.clearInterval(timer);
-    this.timers = [];
+    this.poller.stop();
   }
 
   private now(): number {
     return Date.now() + this.offset;
   }
 
-  async poll(): Promise<void> {
-    if (this.busy) return;
-    if (!document.body.contains(this.heading)) return this.stop();
-    this.busy = true;
-    try {
-      this.arena = await getArena(this.arena.id);
-      this.render();
-    } catch {
-      // the next poll tries again (a restart, a network hiccup)
-    } finally {
-      this.busy = false;
-    }
+  poll(): Promise<void> {
+    return this.poller.poll();
   }
 
   private render(): void {

@@ -7,6 +7,7 @@
 import { currentAccount } from './account';
 import { showArena } from './arena-page';
 import { h } from './dom';
+import { Poller } from './poller';
 import { formatDate, formatTime, t } from './i18n';
 import { showNotFound } from './not-found';
 import { getEvent, getTournament, joinTournament, TournamentError, trfUrl, withdrawFromTournament } from './tournament-api';
@@ -59,8 +60,10 @@ class TournamentPage {
   private pickedRound: number | null = null;
   private actionsKey = '';
   private offset = 0; // the server's clock minus this one's, when the server says
-  private timers: number[] = [];
-  private busy = false;
+  private readonly poller = new Poller(this.heading, async () => {
+    this.event = await getTournament(this.event.id);
+    this.render();
+  });
   private shown = ''; // the view last drawn: an unchanged one is not drawn again (titles stay up)
   private hadStandings: boolean | null = null;
 
@@ -99,31 +102,19 @@ class TournamentPage {
     );
     this.render();
     this.heading.focus();
-    this.timers.push(window.setInterval(() => this.renderCountdown(), 1000));
-    this.timers.push(window.setInterval(() => void this.poll(), POLL_MS));
+    this.poller.start(POLL_MS, () => this.renderCountdown());
   }
 
   private stop(): void {
-    for (const timer of this.timers) window.clearInterval(timer);
-    this.timers = [];
+    this.poller.stop();
   }
 
   private now(): number {
     return Date.now() + this.offset;
   }
 
-  async poll(): Promise<void> {
-    if (this.busy) return;
-    if (!document.body.contains(this.heading)) return this.stop();
-    this.busy = true;
-    try {
-      this.event = await getTournament(this.event.id);
-      this.render();
-    } catch {
-      // the next poll tries again (a restart, a network hiccup)
-    } finally {
-      this.busy = false;
-    }
+  poll(): Promise<void> {
+    return this.poller.poll();
   }
 
   private render(): void {
